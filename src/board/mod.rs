@@ -1,0 +1,19 @@
+//! The board: bitboards, attack tables, position, move generation, FEN.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod geometry;
+pub mod fen;
+mod magics;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod types;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use types::{Color, Piece, PieceType, Square};
+pub use fen::{FenError, START_FEN};
+pub use moves::{Move, MoveList};
+pub use position::{Position, Undo};

@@ -1,0 +1,192 @@
+//! Move generation. The legal generator does not test every move: it finds
+//! the few pieces whose departure can expose the king (the lone blocker of a
+//! chariot or facing king, either of the two screens of a cannon, a piece on
+//! a horse leg next to the king) and the points where a new piece would become
+//! a cannon screen, tests only those moves and king moves, and takes the rest
+//! as whole target sets. In check, every pseudo-legal move is tested.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{PieceType, Square};
+
+/// Receives generated moves: a list, or a counter for bulk perft.
+pub trait Sink {
+    fn set(&mut self, from: Square, targets: Bitboard);
+    fn one(&mut self, from: Square, to: Square);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn set(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, from: Square, to: Square) {
+        self.push(Move::new(from, to));
+    }
+}
+
+pub struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn set(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// Pseudo-legal targets of the piece on `from` (own pieces excluded).
+    #[inline(always)]
+    pub fn targets(&self, from: Square, kind: PieceType) -> Bitboard {
+        let us = self.side;
+        let own = self.colors[us.index()];
+        let occ = self.occ;
+        match kind {
+            PieceType::Rook => attacks::rook(from, occ).and_not(own),
+            PieceType::Cannon => {
+                (attacks::rook(from, occ).and_not(occ))
+                    | (attacks::cannon(from, occ) & self.colors[us.flip().index()])
+            }
+            PieceType::Horse => attacks::horse(from, occ).and_not(own),
+            PieceType::Elephant => attacks::elephant(from, occ).and_not(own),
+            PieceType::Advisor => attacks::advisor(from).and_not(own),
+            PieceType::King => attacks::king(from).and_not(own),
+            PieceType::Pawn => attacks::pawn(us, from).and_not(own),
+        }
+    }
+
+    /// Every pseudo-legal move whose target is in `mask` (e.g. enemy pieces
+    /// for captures, empty points for quiet moves).
+    pub fn generate_pseudo(&self, list: &mut MoveList, mask: Bitboard) {
+        let us = self.side.index();
+        for kind in PieceType::ALL {
+            for from in self.pieces[us][kind.index()] {
+                list.set(from, self.targets(from, kind) & mask);
+            }
+        }
+    }
+
+    /// Legal moves whose target is in `mask`.
+    #[inline]
+    pub fn generate_legal_into<S: Sink>(&self, sink: &mut S, mask: Bitboard) {
+        let us = self.side;
+        let them = us.flip();
+        let k = self.king_square(us);
+        let own = self.colors[us.index()];
+        let theirs = &self.pieces[them.index()];
+
+        if self.attackers_with(k, them, self.occ).any() {
+            for kind in PieceType::ALL {
+                for from in self.pieces[us.index()][kind.index()] {
+                    for to in self.targets(from, kind) & mask {
+                        if self.safe_after(from, to) {
+                            sink.one(from, to);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+
+        // Pieces that must be tested one move at a time, and points no other
+        // piece may enter (between our king and an unscreened enemy cannon).
+        let mut risky = Bitboard::EMPTY;
+        let mut forbidden = Bitboard::EMPTY;
+        let cannons = theirs[PieceType::Cannon.index()];
+        let sliders = attacks::line(k)
+            & (theirs[PieceType::Rook.index()] | theirs[PieceType::King.index()] | cannons);
+        for s in sliders {
+            let span = attacks::between(k, s);
+            let inside = span & self.occ;
+            if cannons.has(s) {
+                match inside.count() {
+                    0 => forbidden |= span,
+                    2 => risky |= inside,
+                    _ => {}
+                }
+            } else if inside.count() == 1 {
+                risky |= inside;
+            }
+        }
+        for h in attacks::horse_attackers(k, Bitboard::EMPTY) & theirs[PieceType::Horse.index()] {
+            risky |= Bitboard::from_square(horse_leg_towards(k, h));
+        }
+        risky &= own;
+        let free_mask = mask.and_not(forbidden);
+
+        for kind in [
+            PieceType::Rook,
+            PieceType::Horse,
+            PieceType::Cannon,
+            PieceType::Pawn,
+            PieceType::Advisor,
+            PieceType::Elephant,
+        ] {
+            for from in self.pieces[us.index()][kind.index()] {
+                let t = self.targets(from, kind);
+                if risky.has(from) {
+                    for to in t & mask {
+                        if self.safe_after(from, to) {
+                            sink.one(from, to);
+                        }
+                    }
+                } else {
+                    sink.set(from, t & free_mask);
+                }
+            }
+        }
+        for to in self.targets(k, PieceType::King) & mask {
+            if self.safe_after(k, to) {
+                sink.one(k, to);
+            }
+        }
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal_into(&mut list, Bitboard::FULL);
+        list
+    }
+
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate_legal_into(&mut c, Bitboard::FULL);
+        c.0
+    }
+
+    /// Whether `m` is pseudo-legal here: an own piece on `from` that can reach
+    /// `to`. Cheap; guards moves from the TT or killer tables.
+    #[inline]
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        if m.is_none() {
+            return false;
+        }
+        match self.board[m.from().index()] {
+            Some(p) if p.color() == self.side => self.targets(m.from(), p.kind()).has(m.to()),
+            _ => false,
+        }
+    }
+
+    /// Full legality of an arbitrary move (e.g. from the transposition table).
+    #[inline]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.is_pseudo_legal(m) && self.safe_after(m.from(), m.to())
+    }
+}
+
+/// The diagonal neighbour of `k` that is the leg of a horse on `h` attacking `k`.
+#[inline(always)]
+fn horse_leg_towards(k: Square, h: Square) -> Square {
+    let df = (h.file() as i32 - k.file() as i32).signum();
+    let dr = (h.rank() as i32 - k.rank() as i32).signum();
+    Square::new((k.file() as i32 + df) as u8, (k.rank() as i32 + dr) as u8)
+}

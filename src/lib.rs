@@ -1,0 +1,3 @@
+//! Chariot, a Xiangqi engine.
+
+pub mod board;
