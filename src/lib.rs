@@ -1,3 +1,4 @@
 //! Chariot, a Xiangqi engine.
 
 pub mod board;
+pub mod protocol;

@@ -9,7 +9,11 @@ fn cases() -> Vec<(String, u32, u64)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (f[0].to_string(), f[1].parse().unwrap(), f[2].parse().unwrap())
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
         })
         .collect()
 }

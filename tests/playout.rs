@@ -66,7 +66,11 @@ fn random_playouts_are_consistent() {
                 }
                 pos.unmake(m, u);
                 assert_eq!(pos.to_fen(), fen, "unmake restores {m}");
-                assert_eq!(pos.is_legal(m), filtered.contains(m), "is_legal({m}) in {fen}");
+                assert_eq!(
+                    pos.is_legal(m),
+                    filtered.contains(m),
+                    "is_legal({m}) in {fen}"
+                );
             }
             assert_eq!(sorted(&legal), sorted(&filtered), "{fen}");
             assert_eq!(pos.count_legal(), legal.len() as u64);

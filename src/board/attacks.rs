@@ -20,7 +20,8 @@ struct Magic {
 impl Magic {
     #[inline(always)]
     const fn index(&self, occ: u128) -> usize {
-        self.offset as usize + (fold(occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+        self.offset as usize
+            + (fold(occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
     }
 }
 
@@ -48,11 +49,25 @@ struct Tables {
 }
 
 const fn leaper_magics(magics: &[u64; 90], diag: bool) -> [Magic; 90] {
-    let mut out = [Magic { mask: 0, magic: 0, shift: 60, offset: 0 }; 90];
+    let mut out = [Magic {
+        mask: 0,
+        magic: 0,
+        shift: 60,
+        offset: 0,
+    }; 90];
     let mut s = 0;
     while s < 90 {
-        let mask = if diag { g::diag_mask(s) } else { g::orth_mask(s) };
-        out[s] = Magic { mask, magic: magics[s], shift: 60, offset: 0 };
+        let mask = if diag {
+            g::diag_mask(s)
+        } else {
+            g::orth_mask(s)
+        };
+        out[s] = Magic {
+            mask,
+            magic: magics[s],
+            shift: 60,
+            offset: 0,
+        };
         s += 1;
     }
     out
@@ -117,7 +132,12 @@ const fn horse_from_fast(s: usize, occ: u128) -> u128 {
 
 const fn build() -> Tables {
     let mut t = Tables {
-        file_magic: [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 90],
+        file_magic: [Magic {
+            mask: 0,
+            magic: 0,
+            shift: 0,
+            offset: 0,
+        }; 90],
         file_rook: [0; FILE_SLOTS],
         file_cannon: [0; FILE_SLOTS],
         rank_rook: [[0; 128]; 9],
@@ -140,7 +160,12 @@ const fn build() -> Tables {
     while s < 90 {
         let mask = g::file_mask(s);
         let bits = mask.count_ones();
-        let m = Magic { mask, magic: FILE_MAGICS[s], shift: 64 - bits, offset };
+        let m = Magic {
+            mask,
+            magic: FILE_MAGICS[s],
+            shift: 64 - bits,
+            offset,
+        };
         t.file_magic[s] = m;
         let mut filled = [false; 256];
         let mut sub: u128 = 0;
@@ -306,7 +331,10 @@ mod tests {
                 assert_eq!(rook(sq, Bitboard(occ)).0, r, "rook {sq}");
                 assert_eq!(cannon(sq, Bitboard(occ)).0 & occ, c, "cannon {sq}");
                 assert_eq!(horse(sq, Bitboard(occ)).0, g::horse_moves(s, occ));
-                assert_eq!(horse_attackers(sq, Bitboard(occ)).0, g::horse_attackers(s, occ));
+                assert_eq!(
+                    horse_attackers(sq, Bitboard(occ)).0,
+                    g::horse_attackers(s, occ)
+                );
                 assert_eq!(elephant(sq, Bitboard(occ)).0, g::elephant_moves(s, occ));
             }
         }

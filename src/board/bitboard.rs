@@ -107,7 +107,11 @@ impl std::fmt::Debug for Bitboard {
         writeln!(f)?;
         for rank in (0..10).rev() {
             for file in 0..9 {
-                let c = if self.has(Square::new(file, rank)) { 'x' } else { '.' };
+                let c = if self.has(Square::new(file, rank)) {
+                    'x'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -28,19 +28,28 @@ fn parse_counter(field: &str, name: &str) -> Result<u32, FenError> {
     if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
         return err(format!("{name} '{field}' is not a non-negative integer"));
     }
-    field.parse::<u32>().or_else(|_| err(format!("{name} '{field}' is too large")))
+    field
+        .parse::<u32>()
+        .or_else(|_| err(format!("{name} '{field}' is too large")))
 }
 
 /// Whether a piece of this kind and colour can ever stand on `s`.
 pub fn reachable(p: Piece, s: Square) -> bool {
     // Work from Red's point of view.
-    let s = if p.color() == Color::Red { s } else { s.flip_rank() };
+    let s = if p.color() == Color::Red {
+        s
+    } else {
+        s.flip_rank()
+    };
     let (f, r) = (s.file(), s.rank());
     match p.kind() {
         PieceType::King => (3..=5).contains(&f) && r <= 2,
         PieceType::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
         PieceType::Elephant => {
-            matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+            matches!(
+                (f, r),
+                (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+            )
         }
         PieceType::Pawn => r >= 5 || ((r == 3 || r == 4) && f % 2 == 0),
         PieceType::Horse | PieceType::Rook | PieceType::Cannon => true,
@@ -79,7 +88,10 @@ impl Position {
                     }
                     let sq = Square::new(file as u8, rank);
                     if !reachable(p, sq) {
-                        return err(format!("{} on {sq} is a point it can never reach", p.to_char()));
+                        return err(format!(
+                            "{} on {sq} is a point it can never reach",
+                            p.to_char()
+                        ));
                     }
                     pos.put(sq, p);
                     file += 1;
@@ -108,8 +120,12 @@ impl Position {
                 return err(format!("field '{f}' should be '-'"));
             }
         }
-        pos.halfmove = fields.get(4).map_or(Ok(0), |f| parse_counter(f, "half-move clock"))?;
-        pos.fullmove = fields.get(5).map_or(Ok(1), |f| parse_counter(f, "move number"))?;
+        pos.halfmove = fields
+            .get(4)
+            .map_or(Ok(0), |f| parse_counter(f, "half-move clock"))?;
+        pos.fullmove = fields
+            .get(5)
+            .map_or(Ok(1), |f| parse_counter(f, "move number"))?;
         pos.fullmove = pos.fullmove.max(1);
 
         for c in Color::BOTH {
@@ -120,7 +136,11 @@ impl Position {
                     return err(format!("{name} has {n} kings"));
                 }
                 if n > k.max_count() {
-                    return err(format!("{name} has {n} pieces '{}', at most {}", Piece::new(c, k).to_char(), k.max_count()));
+                    return err(format!(
+                        "{name} has {n} pieces '{}', at most {}",
+                        Piece::new(c, k).to_char(),
+                        k.max_count()
+                    ));
                 }
             }
         }
@@ -200,7 +220,9 @@ impl Position {
             }
             occ |= all;
         }
-        if occ != self.occ || occ.count() != self.board.iter().filter(|p| p.is_some()).count() as u32 {
+        if occ != self.occ
+            || occ.count() != self.board.iter().filter(|p| p.is_some()).count() as u32
+        {
             return Err("occupancy disagrees".into());
         }
         if self.key != self.compute_key() {
@@ -223,7 +245,8 @@ mod tests {
 
     #[test]
     fn letter_sets_and_defaults() {
-        let a = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r").unwrap();
+        let a = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")
+            .unwrap();
         assert_eq!(a.to_fen(), START_FEN);
     }
 
@@ -231,30 +254,89 @@ mod tests {
     fn rejects_bad_fens() {
         let bad = [
             ("", "empty"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w", "ranks"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w", "wider"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "points"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w", "unknown"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", "side"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1", "integer"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", "integer"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 99999999999", "large"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9", "many"),
-            ("rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "kings"),
-            ("rnbakabnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "kings"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w", "at most"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAK1BNR w", "at most"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w", "kings"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1PKP1P1P/1C5C1/9/RNBA1ABNR w", "reach"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/AC5C1/9/RNB1KABNR w", "reach"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/B8/P1P1P1P1P/1C5C1/9/RN1AKABNR w", "reach"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/PPP1P1P1P/1C5C1/9/RNBAKABNR w", "reach"),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/P8/RNBAKABNR w", "reach"),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+                "ranks",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+                "wider",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+                "points",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w",
+                "unknown",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+                "side",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1",
+                "integer",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1",
+                "integer",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 99999999999",
+                "large",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9",
+                "many",
+            ),
+            (
+                "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                "kings",
+            ),
+            (
+                "rnbakabnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                "kings",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w",
+                "at most",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAK1BNR w",
+                "at most",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w",
+                "kings",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1PKP1P1P/1C5C1/9/RNBA1ABNR w",
+                "reach",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/AC5C1/9/RNB1KABNR w",
+                "reach",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/B8/P1P1P1P1P/1C5C1/9/RN1AKABNR w",
+                "reach",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/PPP1P1P1P/1C5C1/9/RNBAKABNR w",
+                "reach",
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/P8/RNBAKABNR w",
+                "reach",
+            ),
             ("4k4/9/9/9/9/9/9/9/9/4K4 w", "check"),
             ("4k4/9/9/9/9/9/9/9/4R4/3K5 w", "check"),
         ];
         for (fen, why) in bad {
-            let e = Position::from_fen(fen).err().unwrap_or_else(|| panic!("accepted {fen}"));
+            let e = Position::from_fen(fen)
+                .err()
+                .unwrap_or_else(|| panic!("accepted {fen}"));
             assert!(e.to_string().contains(why), "{fen}: {e}");
         }
     }

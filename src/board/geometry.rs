@@ -210,12 +210,29 @@ pub const fn pawn_attackers(c: Color, s: usize) -> u128 {
 
 /// The squares strictly between two points on one rank or file (else empty).
 pub const fn between(a: usize, b: usize) -> u128 {
-    let (af, ar, bf, br) = ((a % 9) as i32, (a / 9) as i32, (b % 9) as i32, (b / 9) as i32);
+    let (af, ar, bf, br) = (
+        (a % 9) as i32,
+        (a / 9) as i32,
+        (b % 9) as i32,
+        (b / 9) as i32,
+    );
     if a == b || (af != bf && ar != br) {
         return 0;
     }
-    let df = if bf > af { 1 } else if bf < af { -1 } else { 0 };
-    let dr = if br > ar { 1 } else if br < ar { -1 } else { 0 };
+    let df = if bf > af {
+        1
+    } else if bf < af {
+        -1
+    } else {
+        0
+    };
+    let dr = if br > ar {
+        1
+    } else if br < ar {
+        -1
+    } else {
+        0
+    };
     let (mut f, mut r) = (af + df, ar + dr);
     let mut m = 0;
     while f != bf || r != br {

@@ -2,8 +2,9 @@
 
 pub mod attacks;
 pub mod bitboard;
-pub mod geometry;
 pub mod fen;
+pub mod game;
+pub mod geometry;
 mod magics;
 pub mod movegen;
 pub mod moves;
@@ -13,7 +14,8 @@ pub mod types;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use types::{Color, Piece, PieceType, Square};
 pub use fen::{FenError, START_FEN};
+pub use game::Game;
 pub use moves::{Move, MoveList};
 pub use position::{Position, Undo};
+pub use types::{Color, Piece, PieceType, Square};

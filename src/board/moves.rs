@@ -88,7 +88,10 @@ impl Default for MoveList {
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::NONE; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline(always)]

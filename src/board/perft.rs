@@ -27,7 +27,14 @@ pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let count = |m: &Move| {
         let mut p = pos.clone();
         p.make(*m);
-        (*m, if depth == 0 { 1 } else { perft(&mut p, depth - 1) })
+        (
+            *m,
+            if depth == 0 {
+                1
+            } else {
+                perft(&mut p, depth - 1)
+            },
+        )
     };
     let mut out: Vec<(Move, u64)> = if threads <= 1 {
         moves.iter().map(count).collect()

@@ -99,7 +99,11 @@ impl Position {
 
     /// The key computed from scratch; must always equal `key()`.
     pub fn compute_key(&self) -> u64 {
-        let mut k = if self.side == Color::Black { zobrist::SIDE } else { 0 };
+        let mut k = if self.side == Color::Black {
+            zobrist::SIDE
+        } else {
+            0
+        };
         for s in 0..90 {
             if let Some(p) = self.board[s] {
                 k ^= zobrist::PIECE[p.index()][s];
@@ -167,7 +171,10 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make: no piece on from-square");
         let captured = self.board[to.index()];
-        let undo = Undo { captured, halfmove: self.halfmove };
+        let undo = Undo {
+            captured,
+            halfmove: self.halfmove,
+        };
         let us = self.side.index();
         let fb = Bitboard::from_square(from);
         let tb = Bitboard::from_square(to);
