@@ -19,6 +19,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Fixed-depth search over the bench positions: prints the node-count
+    /// signature and speed.
+    Bench {
+        /// Search depth (default: the signature depth).
+        depth: Option<i32>,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         depth: u32,
@@ -62,7 +68,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         None => {
             let stdin = std::io::stdin();
-            protocol::run(stdin.lock(), std::io::stdout());
+            protocol::run(stdin.lock(), protocol::Out::new(std::io::stdout()));
+            Ok(())
+        }
+        Some(Command::Bench { depth }) => {
+            let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
+            if !(1..=64).contains(&depth) {
+                return Err(bad("bench: depth must be between 1 and 64"));
+            }
+            for line in protocol::bench_lines(depth) {
+                println!("{line}");
+            }
             Ok(())
         }
         Some(Command::Perft {

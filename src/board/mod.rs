@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod see;
 pub mod types;
 mod zobrist;
 

@@ -1,0 +1,312 @@
+//! Hand-crafted evaluation, in "centi-horse" (100 = about one horse), from the
+//! side to move's point of view. Every weight is in `W` so tuners can reach
+//! them. Terms are computed for Red on Red's tables and for Black on the same
+//! tables with ranks mirrored, which makes the evaluation colour-symmetric.
+
+use crate::board::{attacks, Bitboard, Color, PieceType, Position, Square};
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+const fn s(mg: i32, eg: i32) -> Score {
+    Score { mg, eg }
+}
+
+impl std::ops::Add for Score {
+    type Output = Score;
+    fn add(self, o: Score) -> Score {
+        s(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+impl std::ops::Sub for Score {
+    type Output = Score;
+    fn sub(self, o: Score) -> Score {
+        s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+impl std::ops::AddAssign for Score {
+    fn add_assign(&mut self, o: Score) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+impl std::ops::Mul<i32> for Score {
+    type Output = Score;
+    fn mul(self, k: i32) -> Score {
+        s(self.mg * k, self.eg * k)
+    }
+}
+
+/// Half-board tables: `[rank][file a..e]` from the owner's side; files f..i mirror.
+type Half = [[i32; 5]; 10];
+
+pub struct Weights {
+    pub material: [Score; 7],
+    pub pst: [Half; 7],
+    /// Middlegame/endgame scale of each PST (percent).
+    pub pst_scale: [Score; 7],
+    pub horse_mobility: [Score; 9],
+    pub rook_mobility: Score,
+    pub cannon_mobility: Score,
+    pub rook_open_file: Score,
+    /// Per missing advisor / elephant, times the enemy's attacking weight.
+    pub missing_advisor: Score,
+    pub missing_elephant: Score,
+    /// Enemy cannon facing the king with no screen (hollow cannon, 空头炮).
+    pub hollow_cannon: Score,
+    /// Enemy cannon on the king's file behind screens (central cannon pressure).
+    pub cannon_on_king_file: Score,
+    /// Enemy chariot on the king's file or rank with nothing between.
+    pub rook_facing_king: Score,
+    pub tempo: i32,
+}
+
+#[rustfmt::skip]
+pub const W: Weights = Weights {
+    //            King       Advisor     Elephant    Horse        Chariot      Cannon       Pawn
+    material: [s(0, 0), s(40, 45), s(40, 45), s(95, 105), s(220, 230), s(105, 95), s(15, 20)],
+    pst: [
+        // King: stay on the back rank, centre file.
+        [[0, 0, 0, -8, 4], [0, 0, 0, -12, -6], [0, 0, 0, -18, -14],
+         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
+        // Advisor: the palace centre is best.
+        [[0, 0, 0, 0, 0], [0, 0, 0, 0, 3], [0, 0, 0, -1, 0],
+         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
+        // Elephant: centre and the sides of the palace.
+        [[0, 0, 0, 0, 0], [0; 5], [-2, 0, 0, 0, 3], [0; 5], [0, 0, -2, 0, 0],
+         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
+        // Horse: forward and central; the "卧槽" and "挂角" points near the enemy palace.
+        [[-6, -3, -2, -4, -6], [-4, -2, 0, -6, -4], [-2, 2, 4, 2, 2], [0, 4, 5, 6, 4],
+         [0, 6, 8, 9, 8], [2, 10, 10, 12, 10], [4, 10, 14, 14, 12], [6, 12, 14, 16, 14],
+         [2, 10, 16, 12, 10], [0, 2, 6, 8, 2]],
+        // Chariot: open ranks near the enemy palace, river banks.
+        [[-6, 4, -2, 6, 0], [2, 4, 2, 6, 0], [-2, 4, 2, 6, 6], [2, 6, 4, 8, 8],
+         [4, 8, 8, 10, 10], [4, 10, 10, 12, 12], [4, 8, 8, 12, 12], [6, 10, 10, 14, 14],
+         [8, 12, 12, 16, 16], [6, 8, 8, 12, 12]],
+        // Cannon: centre file, home ranks, behind the enemy lines.
+        [[0, 0, 2, 4, 4], [0, 1, 2, 2, 2], [0, 2, 2, 2, 6], [-1, 0, 2, 0, 4], [0, 0, 0, 0, 4],
+         [-1, 0, 0, 0, 4], [0, 0, 0, 2, 6], [0, 0, 0, 2, 4], [2, 2, 0, -4, -6], [4, 4, 0, -4, -6]],
+        // Pawn: nothing at home, rising after the river, most near the palace.
+        [[0; 5], [0; 5], [0; 5], [0, 0, 0, 0, 2], [0, 0, 2, 0, 5],
+         [8, 12, 16, 20, 22], [12, 18, 24, 30, 32], [14, 20, 28, 34, 36], [10, 16, 22, 26, 28],
+         [2, 4, 6, 8, 8]],
+    ],
+    pst_scale: [s(100, 100), s(100, 100), s(100, 100), s(100, 100), s(100, 100), s(100, 60), s(100, 140)],
+    horse_mobility: [s(-18, -14), s(-10, -8), s(-4, -3), s(0, 0), s(2, 2), s(4, 4), s(5, 5), s(6, 6), s(7, 7)],
+    rook_mobility: s(1, 1),
+    cannon_mobility: s(1, 0),
+    rook_open_file: s(5, 2),
+    missing_advisor: s(4, 1),
+    missing_elephant: s(3, 1),
+    hollow_cannon: s(35, 10),
+    cannon_on_king_file: s(6, 2),
+    rook_facing_king: s(8, 4),
+    tempo: 4,
+};
+
+/// Phase from attacking material: 16 with everything on the board, 0 with none.
+const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
+const PHASE_MAX: i32 = 16;
+
+#[inline(always)]
+fn pst(kind: PieceType, c: Color, sq: Square) -> Score {
+    let sq = if c == Color::Red { sq } else { sq.flip_rank() };
+    let f = sq.file() as usize;
+    let f = if f > 4 { 8 - f } else { f };
+    let v = W.pst[kind.index()][sq.rank() as usize][f];
+    let k = W.pst_scale[kind.index()];
+    s(v * k.mg / 100, v * k.eg / 100)
+}
+
+/// Terms for one side, Red's point of view for Red, mirrored for Black.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct Terms {
+    pub material: Score,
+    pub pst: Score,
+    pub mobility: Score,
+    pub king_safety: Score,
+    pub rooks: Score,
+}
+
+impl Terms {
+    fn total(&self) -> Score {
+        self.material + self.pst + self.mobility + self.king_safety + self.rooks
+    }
+}
+
+fn side_terms(pos: &Position, us: Color) -> Terms {
+    let them = us.flip();
+    let occ = pos.occupied();
+    let own = pos.color_bb(us);
+    let mut t = Terms::default();
+    for kind in PieceType::ALL {
+        for sq in pos.pieces(us, kind) {
+            t.material += W.material[kind.index()];
+            t.pst += pst(kind, us, sq);
+            match kind {
+                PieceType::Horse => {
+                    // Targets not occupied by own pieces nor covered by enemy pawns.
+                    let mut bad = own;
+                    for p in pos.pieces(them, PieceType::Pawn) {
+                        bad |= attacks::pawn(them, p);
+                    }
+                    let n = attacks::horse(sq, occ).and_not(bad).count() as usize;
+                    t.mobility += W.horse_mobility[n.min(8)];
+                }
+                PieceType::Rook => {
+                    let n = attacks::rook(sq, occ).and_not(own).count() as i32;
+                    t.mobility += W.rook_mobility * n;
+                    let file = Bitboard(FILE_A << sq.file());
+                    if (file & pos.pieces(us, PieceType::Pawn)).is_empty() {
+                        t.rooks += W.rook_open_file;
+                    }
+                }
+                PieceType::Cannon => {
+                    let n = attacks::rook(sq, occ).and_not(occ).count() as i32;
+                    t.mobility += W.cannon_mobility * n;
+                }
+                _ => {}
+            }
+        }
+    }
+    t.king_safety = king_danger(pos, us) * -1;
+    t
+}
+
+const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1u128 << (r * 9);
+        r += 1;
+    }
+    m
+};
+
+/// How exposed `us`'s king is to the enemy's attacking pieces.
+fn king_danger(pos: &Position, us: Color) -> Score {
+    let them = us.flip();
+    let k = pos.king_square(us);
+    let occ = pos.occupied();
+    let crossed = |kind| {
+        pos.pieces(them, kind)
+            .filter(|s| !s.on_own_side(them))
+            .count() as i32
+    };
+    let attack = 2 * crossed(PieceType::Rook)
+        + crossed(PieceType::Horse)
+        + crossed(PieceType::Cannon)
+        + pos.pieces(them, PieceType::Cannon).count() as i32
+        + crossed(PieceType::Pawn) / 2;
+    let missing_a = 2 - pos.pieces(us, PieceType::Advisor).count().min(2) as i32;
+    let missing_e = 2 - pos.pieces(us, PieceType::Elephant).count().min(2) as i32;
+    let mut d = (W.missing_advisor * missing_a + W.missing_elephant * missing_e) * attack;
+
+    let file = Bitboard(FILE_A << k.file());
+    for c in pos.pieces(them, PieceType::Cannon) & file {
+        match (attacks::between(k, c) & occ).count() {
+            0 => d += W.hollow_cannon,
+            n if n >= 2 => d += W.cannon_on_king_file,
+            _ => {}
+        }
+    }
+    let open = attacks::rook(k, occ) & pos.pieces(them, PieceType::Rook);
+    d += W.rook_facing_king * open.count() as i32;
+    d
+}
+
+fn phase(pos: &Position) -> i32 {
+    let mut p = 0;
+    for c in Color::BOTH {
+        for kind in PieceType::ALL {
+            p += PHASE_WEIGHT[kind.index()] * pos.pieces(c, kind).count() as i32;
+        }
+    }
+    p.min(PHASE_MAX)
+}
+
+fn taper(sc: Score, phase: i32) -> i32 {
+    (sc.mg * phase + sc.eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// Static evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let red = side_terms(pos, Color::Red).total();
+    let black = side_terms(pos, Color::Black).total();
+    let v = taper(red - black, phase(pos));
+    let v = if pos.side() == Color::Red { v } else { -v };
+    v + W.tempo
+}
+
+/// Human-readable breakdown for the `eval` command.
+pub fn trace(pos: &Position) -> String {
+    let ph = phase(pos);
+    let r = side_terms(pos, Color::Red);
+    let b = side_terms(pos, Color::Black);
+    let row = |name: &str, a: Score, c: Score| {
+        format!(
+            "{name:<12} | {:>5} {:>5} | {:>5} {:>5} | {:>5}\n",
+            a.mg,
+            a.eg,
+            c.mg,
+            c.eg,
+            taper(a - c, ph)
+        )
+    };
+    let mut out = String::from("term         |  Red mg    eg | Black mg    eg | Red-Black\n");
+    out += &row("material", r.material, b.material);
+    out += &row("pst", r.pst, b.pst);
+    out += &row("mobility", r.mobility, b.mobility);
+    out += &row("king safety", r.king_safety, b.king_safety);
+    out += &row("chariots", r.rooks, b.rooks);
+    out += &row("total", r.total(), b.total());
+    out += &format!("phase {ph}/{PHASE_MAX}, tempo {}\n", W.tempo);
+    out += &format!("evaluation (side to move): {}\n", evaluate(pos));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        let p = Position::startpos();
+        assert_eq!(evaluate(&p), W.tempo);
+        let fens = [
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+        ];
+        for f in fens {
+            let p = Position::from_fen(f).unwrap();
+            assert_eq!(evaluate(&p), evaluate(&p.color_flipped()), "{f}");
+            // Left-right mirror too: the tables are symmetric.
+            let m = mirror(&p);
+            assert_eq!(evaluate(&p), evaluate(&m), "{f}");
+        }
+    }
+
+    fn mirror(p: &Position) -> Position {
+        let fen = p.to_fen();
+        let mut parts: Vec<String> = fen.split(' ').map(String::from).collect();
+        parts[0] = parts[0]
+            .split('/')
+            .map(|r| r.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+        Position::from_fen(&parts.join(" ")).unwrap()
+    }
+
+    #[test]
+    fn material_advantage_shows() {
+        // Red without a chariot is clearly worse.
+        let p = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w")
+            .unwrap();
+        assert!(evaluate(&p) < -150);
+    }
+}

@@ -1,0 +1,254 @@
+//! Lockless transposition table. Each entry is two atomics: `key ^ data` and
+//! `data`; a reader accepts an entry only if the XOR gives back its key, so a
+//! torn write (two threads racing) reads as a miss, never as a wrong entry.
+//! Moves read from it are still checked for legality before use.
+
+use crate::board::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Bound {
+    None = 0,
+    Upper = 1,
+    Lower = 2,
+    Exact = 3,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct TtEntry {
+    pub mv: Move,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub pv: bool,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET]);
+
+pub struct Tt {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2, pv 1, age 5
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, age: u8) -> u64 {
+    (mv.raw() as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((eval as i16 as u16 as u64) << 32)
+        | (((depth + 1).clamp(0, 255) as u64) << 48)
+        | ((bound as u64) << 56)
+        | ((pv as u64) << 58)
+        | (((age & 31) as u64) << 59)
+}
+
+fn unpack(d: u64) -> (TtEntry, u8) {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    };
+    (
+        TtEntry {
+            mv: Move::from_raw(d as u16).unwrap_or(Move::NONE),
+            score: (d >> 16) as u16 as i16 as i32,
+            eval: (d >> 32) as u16 as i16 as i32,
+            depth: ((d >> 48) & 0xFF) as i32 - 1,
+            bound,
+            pv: (d >> 58) & 1 != 0,
+        },
+        ((d >> 59) & 31) as u8,
+    )
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes; `None` if the memory cannot be had.
+    pub fn new(mb: usize) -> Option<Tt> {
+        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize_with(n, || {
+            Bucket(std::array::from_fn(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            }))
+        });
+        Some(Tt {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.0 {
+                s.check.store(0, Relaxed);
+                s.data.store(0, Relaxed);
+            }
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Called once per search so old entries lose replacement priority.
+    pub fn new_search(&self) {
+        self.age
+            .store(self.age.load(Relaxed).wrapping_add(1) & 31, Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for s in &self.bucket(key).0 {
+            let d = s.data.load(Relaxed);
+            if s.check.load(Relaxed) ^ d == key && d != 0 {
+                return Some(unpack(d).0);
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
+        let age = self.age.load(Relaxed);
+        let b = self.bucket(key);
+        // Same key, else the slot with the least depth, older searches first.
+        let mut victim = &b.0[0];
+        let mut worst = i32::MAX;
+        for s in &b.0 {
+            let d = s.data.load(Relaxed);
+            if s.check.load(Relaxed) ^ d == key {
+                let (old, _) = unpack(d);
+                // Keep a deeper exact entry's move if the new one has none.
+                let mv = if mv.is_none() { old.mv } else { mv };
+                if bound == Bound::Exact || depth + 3 >= old.depth || old.bound == Bound::None {
+                    let data = pack(mv, score, eval, depth, bound, pv, age);
+                    s.data.store(data, Relaxed);
+                    s.check.store(key ^ data, Relaxed);
+                }
+                return;
+            }
+            let (e, a) = unpack(d);
+            let stale = ((age.wrapping_sub(a)) & 31) as i32;
+            let worth = if d == 0 {
+                i32::MIN
+            } else {
+                e.depth - 8 * stale
+            };
+            if worth < worst {
+                worst = worth;
+                victim = s;
+            }
+        }
+        let data = pack(mv, score, eval, depth, bound, pv, age);
+        victim.data.store(data, Relaxed);
+        victim.check.store(key ^ data, Relaxed);
+    }
+
+    /// Per-mille of sampled slots written in the current search.
+    pub fn hashfull(&self) -> usize {
+        let age = self.age.load(Relaxed);
+        let n = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..n] {
+            for s in &b.0 {
+                let d = s.data.load(Relaxed);
+                if d != 0 && unpack(d).1 == age {
+                    used += 1;
+                }
+            }
+        }
+        used * 1000 / (n * BUCKET).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    #[test]
+    fn pack_round_trip() {
+        let m = Move::new(Square::new(7, 2), Square::new(4, 2));
+        for (score, eval, depth) in [(0, 0, 0), (-29_000, 123, 63), (31_000, -5000, -1)] {
+            let (e, age) = unpack(pack(m, score, eval, depth, Bound::Lower, true, 17));
+            assert_eq!(
+                (e.mv, e.score, e.eval, e.depth, e.bound, e.pv, age),
+                (m, score, eval, depth, Bound::Lower, true, 17)
+            );
+        }
+    }
+
+    #[test]
+    fn store_probe_and_miss() {
+        let tt = Tt::new(1).unwrap();
+        let m = Move::new(Square::new(1, 2), Square::new(4, 2));
+        tt.store(0xDEAD_BEEF, m, 50, 10, 7, Bound::Exact, false);
+        let e = tt.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!((e.mv, e.score, e.depth), (m, 50, 7));
+        assert!(tt.probe(0xDEAD_BEEF ^ 1).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF).is_none());
+    }
+
+    #[test]
+    fn concurrent_writers_never_return_foreign_entries() {
+        let tt = std::sync::Arc::new(Tt::new(1).unwrap());
+        std::thread::scope(|sc| {
+            for t in 0..4u64 {
+                let tt = tt.clone();
+                sc.spawn(move || {
+                    for i in 0..200_000u64 {
+                        // Each key's score encodes the key, so a torn read would show.
+                        let key = (i % 5000).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        let score = (key % 20000) as i32;
+                        tt.store(
+                            key,
+                            Move::NONE,
+                            score,
+                            (t as i32) * 100,
+                            (i % 60) as i32,
+                            Bound::Lower,
+                            false,
+                        );
+                        if let Some(e) = tt.probe(key) {
+                            assert_eq!(e.score, score);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}
