@@ -111,14 +111,34 @@ pub const W: Weights = Weights {
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 const PHASE_MAX: i32 = 16;
 
+/// Full-board PSTs per colour, built at compile time from the half tables.
+static PST: [[[Score; 90]; 7]; 2] = {
+    let mut t = [[[s(0, 0); 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let mut sq = 0;
+            while sq < 90 {
+                // Black reads Red's table with ranks mirrored.
+                let rank = if c == 0 { sq / 9 } else { 9 - sq / 9 };
+                let f = sq % 9;
+                let f = if f > 4 { 8 - f } else { f };
+                let v = W.pst[k][rank][f];
+                let sc = W.pst_scale[k];
+                t[c][k][sq] = s(v * sc.mg / 100, v * sc.eg / 100);
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn pst(kind: PieceType, c: Color, sq: Square) -> Score {
-    let sq = if c == Color::Red { sq } else { sq.flip_rank() };
-    let f = sq.file() as usize;
-    let f = if f > 4 { 8 - f } else { f };
-    let v = W.pst[kind.index()][sq.rank() as usize][f];
-    let k = W.pst_scale[kind.index()];
-    s(v * k.mg / 100, v * k.eg / 100)
+    PST[c.index()][kind.index()][sq.index()]
 }
 
 /// Terms for one side, Red's point of view for Red, mirrored for Black.
@@ -141,6 +161,11 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
     let them = us.flip();
     let occ = pos.occupied();
     let own = pos.color_bb(us);
+    let mut pawn_cover = Bitboard::EMPTY;
+    for p in pos.pieces(them, PieceType::Pawn) {
+        pawn_cover |= attacks::pawn(them, p);
+    }
+    let horse_bad = own | pawn_cover;
     let mut t = Terms::default();
     for kind in PieceType::ALL {
         for sq in pos.pieces(us, kind) {
@@ -149,11 +174,7 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
             match kind {
                 PieceType::Horse => {
                     // Targets not occupied by own pieces nor covered by enemy pawns.
-                    let mut bad = own;
-                    for p in pos.pieces(them, PieceType::Pawn) {
-                        bad |= attacks::pawn(them, p);
-                    }
-                    let n = attacks::horse(sq, occ).and_not(bad).count() as usize;
+                    let n = attacks::horse(sq, occ).and_not(horse_bad).count() as usize;
                     t.mobility += W.horse_mobility[n.min(8)];
                 }
                 PieceType::Rook => {

@@ -8,7 +8,7 @@ use crate::board::{Color, PieceType, Position};
 pub const NATURAL_LIMIT: u32 = 120;
 
 /// Whether the current position (last entry of `keys`) repeats: any earlier
-/// occurrence inside the search (index >= `root`), or two earlier ones in the
+/// occurrence inside the search (index >= `root`, the root position's index), or two earlier ones in the
 /// game history. Only positions since the last capture (`halfmove` plies) and
 /// with the same side to move can match.
 pub fn is_repetition(keys: &[u64], root: usize, halfmove: usize) -> bool {
@@ -19,11 +19,11 @@ pub fn is_repetition(keys: &[u64], root: usize, halfmove: usize) -> bool {
     let cur = keys[n - 1];
     let oldest = (n - 1).saturating_sub(halfmove);
     let mut seen_in_game = 0;
-    let mut i = n - 1;
-    while i >= oldest + 4 {
-        i -= 2;
-        if keys[i] == cur {
-            if i >= root {
+    // The nearest possible repetition is four plies back.
+    let mut i = n as isize - 5;
+    while i >= oldest as isize {
+        if keys[i as usize] == cur {
+            if i as usize >= root {
                 return true;
             }
             seen_in_game += 1;
@@ -31,6 +31,7 @@ pub fn is_repetition(keys: &[u64], root: usize, halfmove: usize) -> bool {
                 return true;
             }
         }
+        i -= 2;
     }
     false
 }
@@ -55,9 +56,9 @@ mod tests {
 
     #[test]
     fn repetition_inside_search_and_in_game() {
-        // a b a b a: position 0 recurs at 4.
+        // Position 0 (the search root) recurs at 4.
         let keys = [1, 2, 3, 4, 1];
-        assert!(is_repetition(&keys, 1, 10));
+        assert!(is_repetition(&keys, 0, 10));
         // Both earlier occurrences in the game: needs two.
         assert!(!is_repetition(&keys, 5, 10));
         let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];

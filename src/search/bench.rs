@@ -6,7 +6,7 @@ use crate::board::{Game, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub const DEFAULT_DEPTH: i32 = 9;
+pub const DEFAULT_DEPTH: i32 = 14;
 
 /// Openings, middlegames and endgames, with either side to move.
 pub const POSITIONS: [&str; 30] = [

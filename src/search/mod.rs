@@ -166,7 +166,7 @@ impl Searcher {
         self.stopped = false;
         self.pos = game.pos.clone();
         self.keys = game.keys.clone();
-        self.root_ply = self.keys.len();
+        self.root_ply = self.keys.len() - 1;
         self.stack = [Frame::default(); MAX_PLY + 4];
         self.tt.new_search();
 

@@ -29,7 +29,7 @@ impl Budget {
         let mtg = c.movestogo.unwrap_or(35).clamp(1, 35) as u64;
         // Never plan to use the increment we have not yet received on the last move.
         let (soft, hard) = if mtg == 1 {
-            (left * 6 / 10, left * 8 / 10)
+            ((left * 6 / 10).max(1), (left * 8 / 10).max(1))
         } else {
             let soft = left / mtg + c.inc * 3 / 4;
             let hard = (soft * 5).min(left * 4 / 10).max(left.min(soft));
