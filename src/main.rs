@@ -19,6 +19,25 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Analyse a position: the board, then per depth the score and the
+    /// principal variation in ICCS and Chinese notation.
+    Analyze {
+        /// Position (default: the initial position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it first, e.g. "h2e2 h9g7".
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search depth (default 14 unless --movetime is given).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<i32>,
+        /// Search time in milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Hash size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
     /// Fixed-depth search over the bench positions: prints the node-count
     /// signature and speed.
     Bench {
@@ -64,6 +83,79 @@ fn perft(depth: u32, fen: Option<String>, divide: bool, threads: usize) -> Resul
     Ok(())
 }
 
+fn analyze(
+    fen: Option<String>,
+    moves: Option<String>,
+    depth: Option<i32>,
+    movetime: Option<u64>,
+    hash: usize,
+) -> Result<(), Failure> {
+    use chariot::board::{notation, Game};
+    use chariot::search::{mate_moves, time::Budget, tt::Tt, Limits, Searcher, Signals};
+    use std::sync::Arc;
+
+    let start = match fen {
+        Some(f) => Position::from_fen(&f).map_err(|e| bad(e.to_string()))?,
+        None => Position::startpos(),
+    };
+    let mut game = Game::new(start);
+    for m in moves.as_deref().unwrap_or("").split_whitespace() {
+        game.play_text(m).map_err(bad)?;
+    }
+    if !(1..=65536).contains(&hash) {
+        return Err(bad("analyze: --hash must be between 1 and 65536"));
+    }
+    let mut limits = Limits::default();
+    match (depth, movetime) {
+        (_, Some(ms)) => {
+            limits.budget = Some(Budget::fixed(ms.max(1)));
+            limits.movetime = true;
+        }
+        (d, None) => limits.depth = Some(d.unwrap_or(14).clamp(1, 100)),
+    }
+    let pos = game.pos.clone();
+    println!("{}", pos.diagram());
+    println!("FEN: {}", pos.to_fen());
+    let side = if pos.side() == chariot::board::Color::Red {
+        "Red"
+    } else {
+        "Black"
+    };
+    println!("{side} to move.\n");
+    let tt = Arc::new(
+        Tt::new(hash).ok_or_else(|| Failure(1, format!("cannot allocate {hash} MB of hash")))?,
+    );
+    let mut searcher = Searcher::new(tt);
+    let signals = Signals::default();
+    let score_text = |s: i32| match mate_moves(s) {
+        Some(n) if n > 0 => format!("mate in {n}"),
+        Some(n) => format!("mated in {}", -n),
+        None => format!("{s:+}"),
+    };
+    let r = searcher.search(&game, &limits, &signals, &[], 1, &mut |info| {
+        let iccs: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        let zh = notation::chinese_line(&pos, &info.pv);
+        println!(
+            "depth {:>2}  score {:>10}  nodes {:>10}  time {:>6} ms  pv {}",
+            info.depth,
+            score_text(info.score),
+            info.nodes,
+            info.time.as_millis(),
+            iccs.join(" ")
+        );
+        println!("{:>58}{}", "", zh.join(" "));
+    });
+    match r.best {
+        Some(m) => println!(
+            "\nbest move: {m} ({}), score {} (side to move; 100 = about one horse)",
+            notation::chinese(&pos, m),
+            score_text(r.score)
+        ),
+        None => println!("\nno legal move: {side} has lost"),
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         None => {
@@ -71,6 +163,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             protocol::run(stdin.lock(), protocol::Out::new(std::io::stdout()));
             Ok(())
         }
+        Some(Command::Analyze {
+            fen,
+            moves,
+            depth,
+            movetime,
+            hash,
+        }) => analyze(fen, moves, depth, movetime, hash),
         Some(Command::Bench { depth }) => {
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
             if !(1..=64).contains(&depth) {

@@ -8,6 +8,7 @@ pub mod geometry;
 mod magics;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod see;

@@ -478,6 +478,7 @@ impl Engine {
         let spawned = std::thread::Builder::new()
             .stack_size(16 << 20)
             .spawn(move || {
+                let params_start = Instant::now();
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
                 s.natural_limit = settings.natural_limit;
                 let r = s.search(
@@ -493,6 +494,16 @@ impl Engine {
                     },
                 );
                 drop(s);
+                let ms = params_start.elapsed().as_millis() as u64;
+                out.send(&if ucci {
+                    format!("info time {ms} nodes {}", r.nodes)
+                } else {
+                    format!(
+                        "info nodes {} time {ms} nps {}",
+                        r.nodes,
+                        r.nodes * 1000 / ms.max(1)
+                    )
+                });
                 // Never answer before `stop`/`ponderhit` while pondering or infinite.
                 while (infinite || signals.ponder.load(Relaxed)) && !signals.stop.load(Relaxed) {
                     std::thread::sleep(Duration::from_millis(1));

@@ -99,6 +99,7 @@ pub struct Searcher {
     history: History,
     pos: Position,
     keys: Vec<u64>,
+    checks: Vec<bool>,
     root_ply: usize,
     stack: [Frame; MAX_PLY + 4],
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -127,6 +128,7 @@ impl Searcher {
             history: History::default(),
             pos: Position::startpos(),
             keys: vec![],
+            checks: vec![],
             root_ply: 0,
             stack: [Frame::default(); MAX_PLY + 4],
             pv: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -166,6 +168,7 @@ impl Searcher {
         self.stopped = false;
         self.pos = game.pos.clone();
         self.keys = game.keys.clone();
+        self.checks = game.checks.clone();
         self.root_ply = self.keys.len() - 1;
         self.stack = [Frame::default(); MAX_PLY + 4];
         self.tt.new_search();
@@ -336,6 +339,7 @@ impl Searcher {
         self.stack[ply].played = Some((piece, m));
         let u = self.pos.make(m);
         self.keys.push(self.pos.key());
+        self.checks.push(self.pos.in_check());
         self.tt.prefetch(self.pos.key());
         u
     }
@@ -343,16 +347,25 @@ impl Searcher {
     #[inline(always)]
     fn unmake(&mut self, m: Move, u: crate::board::Undo) {
         self.keys.pop();
+        self.checks.pop();
         self.pos.unmake(m, u);
     }
 
-    /// Draw by rule at this node (never at the root).
-    fn draw_value(&self) -> Option<i32> {
+    /// The value of this node if a rule ends the game here (never at the root).
+    /// Repetition values depend on the path, not just the position, so they
+    /// are returned before the TT is consulted and never stored as such.
+    fn rule_value(&self, ply: usize) -> Option<i32> {
         let hm = self.pos.halfmove();
-        if hm >= self.natural_limit
-            || rules::is_repetition(&self.keys, self.root_ply, hm as usize)
-            || rules::no_attacking_material(&self.pos)
+        if let Some(r) =
+            rules::repetition_ruling(&self.keys, &self.checks, self.root_ply, hm as usize)
         {
+            return Some(match r {
+                rules::Ruling::Draw => 0,
+                rules::Ruling::SideToMoveLoses => mated_in(ply),
+                rules::Ruling::SideToMoveWins => -mated_in(ply),
+            });
+        }
+        if hm >= self.natural_limit || rules::no_attacking_material(&self.pos) {
             return Some(0);
         }
         None
@@ -395,7 +408,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if !root {
-            if let Some(v) = self.draw_value() {
+            if let Some(v) = self.rule_value(ply) {
                 return v;
             }
             alpha = alpha.max(mated_in(ply));
@@ -472,8 +485,10 @@ impl Searcher {
                 self.stack[ply].played = None;
                 let hm = self.pos.make_null();
                 self.keys.push(self.pos.key());
+                self.checks.push(false);
                 let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, signals);
                 self.keys.pop();
+                self.checks.pop();
                 self.pos.unmake_null(hm);
                 if self.stopped {
                     return 0;

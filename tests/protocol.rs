@@ -1,0 +1,365 @@
+//! Both protocols, driven through pipes against the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Generous: only guards against a hang, never measures speed.
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads until a line starting with `prefix`; returns all lines read.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = vec![];
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(WAIT)
+                .unwrap_or_else(|_| panic!("no '{prefix}' in {seen:?}"));
+            let done = l.starts_with(prefix);
+            seen.push(l);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn last(&mut self, prefix: &str) -> String {
+        self.until(prefix).pop().unwrap()
+    }
+
+    /// Lines that arrive within `d` (none expected to be a bestmove, say).
+    fn quiet_for(&mut self, d: Duration) -> Vec<String> {
+        let mut seen = vec![];
+        while let Ok(l) = self.lines.recv_timeout(d) {
+            seen.push(l);
+        }
+        seen
+    }
+
+    fn fen(&mut self) -> String {
+        self.send("d");
+        self.last("FEN:").trim_start_matches("FEN: ").to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+const MATED: &str = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1";
+
+#[test]
+fn ucci_handshake_and_options() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    let lines = e.until("ucciok");
+    assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
+    for want in [
+        "option usemillisec type check default false",
+        "option hashsize type spin min 1 max 65536 default 16",
+        "option newgame type button",
+        "option ponder type check default false",
+        "option multipv type spin",
+        "option moveoverhead type spin",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(want)), "missing {want}");
+    }
+    e.send("setoption hashsize 32");
+    e.send("setoption hashsize banana");
+    assert!(e.last("info string error").contains("hashsize"));
+    e.send("setoption frobnicate 1");
+    assert!(e.last("info string error").contains("unknown option"));
+    e.send("isready");
+    e.last("readyok");
+    e.send("quit");
+    e.last("bye");
+}
+
+#[test]
+fn uci_handshake_and_variant() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for want in [
+        "option name Hash type spin",
+        "option name Threads type spin",
+        "option name Ponder type check",
+        "option name MultiPV type spin",
+        "option name Clear Hash type button",
+        "option name Move Overhead type spin",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(want)), "missing {want}");
+    }
+    e.send("setoption name Move Overhead value 50");
+    e.send("setoption name Move Overhead value -5");
+    assert!(e.last("info string error").contains("Move Overhead"));
+    e.send("ucinewgame");
+    e.send("isready");
+    e.last("readyok");
+}
+
+#[test]
+fn position_moves_and_depth_search_in_both_dialects() {
+    for (hello, ok) in [("ucci", "ucciok"), ("uci", "uciok")] {
+        let mut e = Engine::start();
+        e.send(hello);
+        e.until(ok);
+        e.send("position startpos moves h2e2 h9g7");
+        assert_eq!(
+            e.fen(),
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        );
+        e.send("go depth 6");
+        let lines = e.until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 6")),
+            "{lines:?}"
+        );
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        e.send(&format!("position startpos moves h2e2 h9g7 {best}"));
+        e.send("isready");
+        e.last("readyok");
+        assert!(!e
+            .fen()
+            .starts_with("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR"));
+    }
+}
+
+#[test]
+fn timed_searches_in_both_dialects() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("position startpos");
+    e.send("go time 2 increment 0"); // seconds without usemillisec
+    e.last("bestmove");
+    e.send("setoption usemillisec true");
+    e.send("go time 1500 increment 20 opptime 1500 oppincrement 20");
+    e.last("bestmove");
+
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves h2e2");
+    e.send("go wtime 1000 btime 1500 winc 10 binc 10");
+    e.last("bestmove");
+    e.send("go movetime 100");
+    e.last("bestmove");
+}
+
+#[test]
+fn isready_and_stop_during_search() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    // Infinite: no bestmove until stop.
+    assert!(!e
+        .quiet_for(Duration::from_millis(300))
+        .iter()
+        .any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    let b = e.last("bestmove");
+    assert!(b.split_whitespace().nth(1).is_some_and(|m| m.len() == 4));
+}
+
+#[test]
+fn ponder_and_ponderhit() {
+    for (hello, ok) in [("ucci", "ucciok"), ("uci", "uciok")] {
+        let mut e = Engine::start();
+        e.send(hello);
+        e.until(ok);
+        e.send("position startpos moves h2e2");
+        let go = if hello == "ucci" {
+            "go ponder time 1 increment 0"
+        } else {
+            "go ponder wtime 1000 btime 1000"
+        };
+        e.send(go);
+        assert!(!e
+            .quiet_for(Duration::from_millis(300))
+            .iter()
+            .any(|l| l.starts_with("bestmove")));
+        e.send("ponderhit");
+        e.last("bestmove");
+    }
+}
+
+#[test]
+fn mate_in_one_and_mated_side() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send(&format!("position fen {MATE_IN_ONE}"));
+    e.send("go depth 4");
+    assert!(e.last("bestmove").starts_with("bestmove b0b9"));
+    e.send(&format!("position fen {MATED}"));
+    e.send("go depth 4");
+    assert_eq!(e.last("nobestmove"), "nobestmove");
+
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send(&format!("position fen {MATE_IN_ONE}"));
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove b0b9"));
+    e.send(&format!("position fen {MATED}"));
+    e.send("go depth 4");
+    assert_eq!(e.last("bestmove"), "bestmove (none)");
+}
+
+#[test]
+fn banmoves_forbids_root_moves() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send(&format!("position fen {MATE_IN_ONE}"));
+    e.send("banmoves b0b9");
+    e.send("go depth 4");
+    let b = e.last("bestmove");
+    assert!(!b.starts_with("bestmove b0b9"), "{b}");
+    // The ban lasts one search only.
+    e.send("go depth 4");
+    assert!(e.last("bestmove").starts_with("bestmove b0b9"));
+}
+
+#[test]
+fn go_nodes_stops_near_the_limit() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos");
+    e.send("go nodes 30000");
+    let lines = e.until("bestmove");
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            t.iter()
+                .position(|&x| x == "nodes")
+                .and_then(|i| t.get(i + 1)?.parse().ok())
+        })
+        .collect();
+    let last = *nodes.last().unwrap();
+    assert!((30_000..=30_300).contains(&last), "{last}");
+}
+
+#[test]
+fn bad_input_is_harmless() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("position startpos moves h2e2");
+    let good = e.fen();
+    for bad in [
+        "position startpos moves h2e2 h9h9",
+        "position startpos moves h2e2 zz",
+        "position fen rnbakabnr/9/9 w",
+        "position fen",
+        "position",
+        "go depth banana",
+        "go wibble",
+        "frobnicate",
+        "\u{1}\u{2}garbage",
+    ] {
+        e.send(bad);
+        assert!(
+            e.last("info string error")
+                .starts_with("info string error: "),
+            "{bad}"
+        );
+    }
+    assert_eq!(e.fen(), good);
+    e.send("isready");
+    e.last("readyok");
+}
+
+#[test]
+fn cyclone_position_lines_and_extras() {
+    let mut e = Engine::start();
+    e.send("ucicyclone");
+    e.until("uciok");
+    e.send("startpos moves h2e2");
+    assert!(e
+        .fen()
+        .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+    e.send(&format!("fen {MATE_IN_ONE}"));
+    assert!(e.fen().starts_with("4k4/R8/"));
+    e.send("eval");
+    e.last("evaluation");
+    e.send("go perft 2");
+    assert!(e.last("Nodes searched").starts_with("Nodes searched: "));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .args(["bench", "8"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let lines: Vec<String> = text.lines().map(String::from).collect();
+        assert!(lines[lines.len() - 2].starts_with("Nodes searched: "));
+        assert!(lines[lines.len() - 1].starts_with("Nodes/second: "));
+        lines[lines.len() - 2].clone()
+    };
+    assert_eq!(run(), run());
+}
