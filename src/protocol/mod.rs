@@ -11,7 +11,7 @@ use crate::search::tt::{Bound, Tt};
 use crate::search::{bench, mate_moves, Info, Limits, SearchResult, Searcher, Signals, MATE_BOUND};
 use options::{Value, OPTIONS};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -89,6 +89,8 @@ pub struct Engine {
     banned: Vec<Move>,
     /// Consecutive searches with a hopeless score (for resigning).
     hopeless: Arc<AtomicI32>,
+    /// A draw offer for the running search (`go draw`, `ponderhit draw`).
+    draw_offered: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -105,6 +107,7 @@ impl Engine {
             search_start: Instant::now(),
             banned: vec![],
             hopeless: Arc::new(AtomicI32::new(0)),
+            draw_offered: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -167,6 +170,9 @@ impl Engine {
                 self.signals.ponderhit_ms.store(ms, Relaxed);
                 self.signals.ponder.store(false, Relaxed);
                 // `ponderhit draw` (UCCI): the opponent offers a draw; answered via bestmove.
+                if args.first() == Some(&"draw") {
+                    self.draw_offered.store(true, Relaxed);
+                }
             }
             "probe" => self.probe(args),
             "d" => {
@@ -474,7 +480,8 @@ impl Engine {
         let settings = self.settings.clone();
         let hopeless = self.hopeless.clone();
         let infinite = params.limits.infinite;
-        let draw_offered = params.draw_offered;
+        self.draw_offered.store(params.draw_offered, Relaxed);
+        let draw_offered = self.draw_offered.clone();
         let spawned = std::thread::Builder::new()
             .stack_size(16 << 20)
             .spawn(move || {
@@ -508,7 +515,13 @@ impl Engine {
                 while (infinite || signals.ponder.load(Relaxed)) && !signals.stop.load(Relaxed) {
                     std::thread::sleep(Duration::from_millis(1));
                 }
-                out.send(&bestmove_line(&r, ucci, &settings, &hopeless, draw_offered));
+                out.send(&bestmove_line(
+                    &r,
+                    ucci,
+                    &settings,
+                    &hopeless,
+                    draw_offered.load(Relaxed),
+                ));
             });
         match spawned {
             Ok(h) => self.thread = Some(h),

@@ -1,51 +1,106 @@
-//! Move-ordering memory: butterfly history, killers and counter-moves.
+//! Move-ordering memory: butterfly history, continuation history (the quiet
+//! move's success after the previous move and the one before), killers live
+//! in the search stack, and counter-moves here.
 
 use crate::board::{Move, Piece};
 
 pub const HISTORY_MAX: i32 = 16384;
 
+/// A previous move as continuation history sees it: who moved where.
+pub type Prev = Option<(Piece, Move)>;
+
+type ContTable = [[[[i16; 90]; 14]; 90]; 14];
+
 pub struct History {
     /// [side][from][to]
     butterfly: Box<[[[i16; 90]; 90]; 2]>,
+    /// [previous piece][its to][piece][to], for one and two plies back.
+    cont: [Box<ContTable>; 2],
     /// [piece that moved][its destination] -> the reply that refuted it.
     counter: Box<[[Move; 90]; 14]>,
+}
+
+fn zeroed_cont() -> Box<ContTable> {
+    // Built on the heap: 3 MB would overflow a thread's stack.
+    let v: Vec<[[[i16; 90]; 14]; 90]> = vec![[[[0; 90]; 14]; 90]; 14];
+    v.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!())
 }
 
 impl Default for History {
     fn default() -> Self {
         History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
+            cont: [zeroed_cont(), zeroed_cont()],
             counter: Box::new([[Move::NONE; 90]; 14]),
         }
     }
 }
 
+#[inline(always)]
+fn gravity(e: &mut i16, bonus: i32) {
+    let v = *e as i32;
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
 impl History {
     pub fn clear(&mut self) {
-        *self = History::default();
+        for side in self.butterfly.iter_mut() {
+            for row in side.iter_mut() {
+                row.fill(0);
+            }
+        }
+        for t in self.cont.iter_mut() {
+            for a in t.iter_mut() {
+                for b in a.iter_mut() {
+                    for c in b.iter_mut() {
+                        c.fill(0);
+                    }
+                }
+            }
+        }
+        for row in self.counter.iter_mut() {
+            row.fill(Move::NONE);
+        }
+    }
+
+    /// Ordering score of a quiet move `m` by `piece`.
+    #[inline(always)]
+    pub fn quiet_score(&self, side: usize, piece: Piece, m: Move, prev: &[Prev; 2]) -> i32 {
+        let mut s = self.butterfly[side][m.from().index()][m.to().index()] as i32;
+        for (t, p) in self.cont.iter().zip(prev) {
+            if let Some((pp, pm)) = p {
+                s += t[pp.index()][pm.to().index()][piece.index()][m.to().index()] as i32;
+            }
+        }
+        s
     }
 
     #[inline(always)]
-    pub fn get(&self, side: usize, m: Move) -> i32 {
-        self.butterfly[side][m.from().index()][m.to().index()] as i32
+    pub fn update(&mut self, side: usize, piece: Piece, m: Move, prev: &[Prev; 2], bonus: i32) {
+        gravity(
+            &mut self.butterfly[side][m.from().index()][m.to().index()],
+            bonus,
+        );
+        for (t, p) in self.cont.iter_mut().zip(prev) {
+            if let Some((pp, pm)) = p {
+                gravity(
+                    &mut t[pp.index()][pm.to().index()][piece.index()][m.to().index()],
+                    bonus,
+                );
+            }
+        }
     }
 
-    /// Gravity update: values saturate at +-HISTORY_MAX.
     #[inline(always)]
-    pub fn update(&mut self, side: usize, m: Move, bonus: i32) {
-        let e = &mut self.butterfly[side][m.from().index()][m.to().index()];
-        let v = *e as i32;
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
-    }
-
-    #[inline(always)]
-    pub fn counter(&self, prev: Option<(Piece, Move)>) -> Move {
+    pub fn counter(&self, prev: Prev) -> Move {
         prev.map_or(Move::NONE, |(p, m)| self.counter[p.index()][m.to().index()])
     }
 
     #[inline(always)]
-    pub fn set_counter(&mut self, prev: Option<(Piece, Move)>, reply: Move) {
+    pub fn set_counter(&mut self, prev: Prev, reply: Move) {
         if let Some((p, m)) = prev {
             self.counter[p.index()][m.to().index()] = reply;
         }

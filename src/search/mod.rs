@@ -508,19 +508,30 @@ impl Searcher {
         } else {
             None
         };
+        let prevs = [
+            prev,
+            if ply > 1 {
+                self.stack[ply - 2].played
+            } else {
+                None
+            },
+        ];
         let counter = self.history.counter(prev);
         let killers = self.stack[ply].killers;
-        let mut picker = MovePicker::new(&self.pos, tt_move);
+        let mut picker = MovePicker::new(&self.pos, tt_move, killers, counter);
         let side = self.pos.side().index();
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut legal = 0;
         let mut searched = 0;
-        let mut quiets: [Move; 64] = [Move::NONE; 64];
+        let mut quiets: [(Piece, Move); 64] = [(
+            Piece::new(crate::board::Color::Red, PieceType::Pawn),
+            Move::NONE,
+        ); 64];
         let mut nq = 0;
         let mut skip_quiets = false;
 
-        while let Some(m) = picker.next(&self.pos, &self.history, &killers, counter) {
+        while let Some(m) = picker.next(&self.pos, &self.history, &prevs) {
             if root && (!self.root_moves.contains(&m) || self.root_excluded.contains(&m)) {
                 continue;
             }
@@ -546,10 +557,11 @@ impl Searcher {
                     continue;
                 }
             }
+            let piece = self.pos.piece_at(m.from()).expect("legal move has a piece");
             let hist = if capture {
                 0
             } else {
-                self.history.get(side, m)
+                self.history.quiet_score(side, piece, m, &prevs)
             };
             let reducible =
                 depth >= 3 && searched > pv_node as i32 && (!capture || !self.pos.see_ge(m, 0));
@@ -564,7 +576,7 @@ impl Searcher {
                 r += !improving as i32;
                 r -= gives_check as i32;
                 r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
-                r -= hist / 6000;
+                r -= hist / 8000;
                 let r = r.clamp(0, new_depth - 1);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, signals);
                 if v > alpha && r > 0 {
@@ -597,7 +609,7 @@ impl Searcher {
                 }
             }
             if !capture && nq < quiets.len() {
-                quiets[nq] = m;
+                quiets[nq] = (piece, m);
                 nq += 1;
             }
         }
@@ -612,11 +624,9 @@ impl Searcher {
         }
         if best >= beta && self.pos.piece_at(best_move.to()).is_none() {
             let bonus = (depth * depth * 16).min(1600);
-            self.history.update(side, best_move, bonus);
-            for &q in &quiets[..nq] {
-                if q != best_move {
-                    self.history.update(side, q, -bonus);
-                }
+            for &(p, q) in &quiets[..nq] {
+                let b = if q == best_move { bonus } else { -bonus };
+                self.history.update(side, p, q, &prevs, b);
             }
             let k = &mut self.stack[ply].killers;
             if k[0] != best_move {
@@ -689,8 +699,7 @@ impl Searcher {
         let mut picker = MovePicker::new_qsearch(&self.pos, in_check);
         let mut legal = 0;
         let mut best_move = Move::NONE;
-        let none = [Move::NONE; 2];
-        while let Some(m) = picker.next(&self.pos, &self.history, &none, Move::NONE) {
+        while let Some(m) = picker.next(&self.pos, &self.history, &[None, None]) {
             legal += 1;
             if !in_check {
                 let victim = self

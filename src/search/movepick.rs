@@ -1,48 +1,63 @@
-//! Move ordering: the TT move first (before any generation), then all legal
-//! moves scored once — good captures by MVV-LVA, killers, counter-move, quiet
-//! moves by history, losing captures last — and handed out best-first.
+//! Staged move ordering: the TT move before any generation, then captures
+//! by MVV-LVA (those losing material by SEE are deferred), killers and the
+//! counter-move, quiet moves by history, and the losing captures last.
+//! Generation is legal, so every move handed out can be played.
 
-use super::history::History;
+use super::history::{History, Prev};
 use crate::board::see::SEE_VALUE;
 use crate::board::{Bitboard, Move, MoveList, Position};
 
-const GOOD_CAPTURE: i32 = 1 << 24;
-const KILLER: i32 = 1 << 22;
-const BAD_CAPTURE: i32 = -(1 << 22);
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Tt,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
 
 pub struct MovePicker {
+    stage: Stage,
     tt_move: Move,
-    stage: u8,
+    refutations: [Move; 3],
     moves: MoveList,
     scores: [i32; 256],
     idx: usize,
+    bad: MoveList,
+    bad_idx: usize,
+    /// Quiescence: captures (or evasions) only, no deferral of bad captures.
+    qsearch: bool,
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, tt_move: Move) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
         let tt_move = if pos.is_legal(tt_move) {
             tt_move
         } else {
             Move::NONE
         };
         MovePicker {
+            stage: Stage::Tt,
             tt_move,
-            stage: 0,
+            refutations: [killers[0], killers[1], counter],
             moves: MoveList::new(),
             scores: [0; 256],
             idx: 0,
+            bad: MoveList::new(),
+            bad_idx: 0,
+            qsearch: false,
         }
     }
 
-    /// For quiescence: captures only (or every evasion when in check).
+    /// For quiescence: captures only, or every evasion when in check.
     pub fn new_qsearch(pos: &Position, in_check: bool) -> MovePicker {
-        let mut mp = MovePicker {
-            tt_move: Move::NONE,
-            stage: 2,
-            moves: MoveList::new(),
-            scores: [0; 256],
-            idx: 0,
-        };
+        let mut mp = MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE);
+        mp.qsearch = true;
         let mask = if in_check {
             Bitboard::FULL
         } else {
@@ -52,54 +67,104 @@ impl MovePicker {
         for (i, &m) in mp.moves.as_slice().iter().enumerate() {
             mp.scores[i] = mvv_lva(pos, m);
         }
+        mp.stage = Stage::GoodCaptures;
         mp
     }
 
-    pub fn tt_move(&self) -> Move {
-        self.tt_move
-    }
-
-    pub fn next(
-        &mut self,
-        pos: &Position,
-        h: &History,
-        killers: &[Move; 2],
-        counter: Move,
-    ) -> Option<Move> {
-        if self.stage == 0 {
-            self.stage = 1;
-            if !self.tt_move.is_none() {
-                return Some(self.tt_move);
-            }
-        }
-        if self.stage == 1 {
-            self.stage = 2;
-            pos.generate_legal_into(&mut self.moves, Bitboard::FULL);
-            let side = pos.side().index();
-            for (i, &m) in self.moves.as_slice().iter().enumerate() {
-                self.scores[i] = if m == self.tt_move {
-                    i32::MIN
-                } else if pos.piece_at(m.to()).is_some() {
-                    let base = if pos.see_ge(m, 0) {
-                        GOOD_CAPTURE
-                    } else {
-                        BAD_CAPTURE
+    pub fn next(&mut self, pos: &Position, h: &History, prev: &[Prev; 2]) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::Tt => {
+                    self.stage = Stage::GenCaptures;
+                    if !self.tt_move.is_none() {
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenCaptures => {
+                    pos.generate_legal_into(&mut self.moves, pos.color_bb(pos.side().flip()));
+                    for (i, &m) in self.moves.as_slice().iter().enumerate() {
+                        self.scores[i] = mvv_lva(pos, m);
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => match self.pick() {
+                    Some(m) if m == self.tt_move => {}
+                    Some(m) if self.qsearch || pos.see_ge(m, 0) => return Some(m),
+                    Some(m) => self.bad.push(m),
+                    None if self.qsearch => return None,
+                    None => self.stage = Stage::Killer1,
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let i = self.stage as usize - Stage::Killer1 as usize;
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::GenQuiets,
                     };
-                    base + mvv_lva(pos, m)
-                } else if m == killers[0] {
-                    KILLER + 2
-                } else if m == killers[1] {
-                    KILLER + 1
-                } else if m == counter {
-                    KILLER
-                } else {
-                    h.get(side, m)
-                };
+                    let m = self.refutations[i];
+                    if !m.is_none()
+                        && m != self.tt_move
+                        && !self.refutations[..i].contains(&m)
+                        && pos.piece_at(m.to()).is_none()
+                        && pos.is_legal(m)
+                    {
+                        return Some(m);
+                    }
+                }
+                Stage::GenQuiets => {
+                    self.moves.clear();
+                    self.idx = 0;
+                    pos.generate_legal_into(&mut self.moves, !pos.occupied());
+                    let side = pos.side().index();
+                    for (i, &m) in self.moves.as_slice().iter().enumerate() {
+                        let piece = pos.piece_at(m.from()).expect("legal move has a piece");
+                        self.scores[i] = h.quiet_score(side, piece, m, prev);
+                    }
+                    self.sort();
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.take() {
+                    Some(m) if m == self.tt_move || self.refutations.contains(&m) => {}
+                    Some(m) => return Some(m),
+                    None => self.stage = Stage::BadCaptures,
+                },
+                Stage::BadCaptures => {
+                    if self.bad_idx < self.bad.len() {
+                        self.bad_idx += 1;
+                        return Some(self.bad.as_slice()[self.bad_idx - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
             }
         }
-        self.pick()
     }
 
+    /// Insertion sort by score, best first: quiet lists are searched far
+    /// enough at all-nodes that one sort beats repeated selection.
+    fn sort(&mut self) {
+        let n = self.moves.len();
+        let moves = self.moves.as_mut_slice();
+        for i in 1..n {
+            let (m, s) = (moves[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < s {
+                moves[j] = moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+            self.scores[j] = s;
+        }
+    }
+
+    fn take(&mut self) -> Option<Move> {
+        let m = self.moves.as_slice().get(self.idx).copied();
+        self.idx += 1;
+        m
+    }
+
+    /// Selection: the best-scored remaining move.
     fn pick(&mut self) -> Option<Move> {
         let n = self.moves.len();
         if self.idx >= n {
@@ -110,9 +175,6 @@ impl MovePicker {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
-        }
-        if self.scores[best] == i32::MIN {
-            return None; // only the already-returned TT move is left
         }
         let moves = self.moves.as_mut_slice();
         moves.swap(self.idx, best);
