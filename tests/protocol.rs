@@ -363,3 +363,32 @@ fn bench_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn multipv_lines_are_ordered() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let score = |l: &str| -> i32 {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        let i = t.iter().position(|&x| x == "cp").unwrap();
+        t[i + 1].parse().unwrap()
+    };
+    assert!(score(last[0]) >= score(last[1]) && score(last[1]) >= score(last[2]));
+    let firsts: std::collections::HashSet<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3);
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(last[0].contains(&format!(" pv {best}")));
+}

@@ -61,6 +61,15 @@ pub struct Weights {
     pub cannon_on_king_file: Score,
     /// Enemy chariot on the king's file or rank with nothing between.
     pub rook_facing_king: Score,
+    /// Weight of each kind attacking the enemy palace (king-zone attack).
+    pub zone_weight: [i32; 7],
+    /// Quadratic king-zone danger: (weight sum * attacker count)^2 / this.
+    pub zone_divisor: i32,
+    pub zone_cap: i32,
+    /// A piece attacked and not defended, per piece.
+    pub hanging: Score,
+    /// A chariot attacked by a lesser piece.
+    pub rook_threatened: Score,
     pub tempo: i32,
 }
 
@@ -104,6 +113,11 @@ pub const W: Weights = Weights {
     hollow_cannon: s(35, 10),
     cannon_on_king_file: s(6, 2),
     rook_facing_king: s(8, 4),
+    zone_weight: [0, 0, 0, 3, 4, 3, 2],
+    zone_divisor: 12,
+    zone_cap: 160,
+    hanging: s(10, 8),
+    rook_threatened: s(15, 10),
     tempo: 4,
 };
 
@@ -149,12 +163,31 @@ pub struct Terms {
     pub mobility: Score,
     pub king_safety: Score,
     pub rooks: Score,
+    /// Attack on the enemy palace (a bonus for this side).
+    pub king_attack: Score,
+    pub threats: Score,
+    /// Every point this side attacks or defends.
+    attacks: Bitboard,
+    /// Points attacked by this side's advisors, elephants, horses, cannons, pawns.
+    minor_attacks: Bitboard,
 }
 
 impl Terms {
     fn total(&self) -> Score {
-        self.material + self.pst + self.mobility + self.king_safety + self.rooks
+        self.material
+            + self.pst
+            + self.mobility
+            + self.king_safety
+            + self.rooks
+            + self.king_attack
+            + self.threats
     }
+}
+
+/// The nine palace points of `c`'s king.
+fn palace(c: Color) -> Bitboard {
+    const RED: u128 = 0b111 << 3 | 0b111 << 12 | 0b111 << 21;
+    Bitboard(if c == Color::Red { RED } else { RED << 63 })
 }
 
 fn side_terms(pos: &Position, us: Color) -> Terms {
@@ -166,19 +199,39 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
         pawn_cover |= attacks::pawn(them, p);
     }
     let horse_bad = own | pawn_cover;
+    let zone = palace(them);
+    let (mut zone_count, mut zone_weight) = (0, 0);
     let mut t = Terms::default();
     for kind in PieceType::ALL {
         for sq in pos.pieces(us, kind) {
             t.material += W.material[kind.index()];
             t.pst += pst(kind, us, sq);
+            let att = match kind {
+                PieceType::King => attacks::king(sq),
+                PieceType::Advisor => attacks::advisor(sq),
+                PieceType::Elephant => attacks::elephant(sq, occ),
+                PieceType::Horse => attacks::horse(sq, occ),
+                PieceType::Rook => attacks::rook(sq, occ),
+                // Beyond the screen up to the first piece: where a king could not stand.
+                PieceType::Cannon => attacks::cannon(sq, occ),
+                PieceType::Pawn => attacks::pawn(us, sq),
+            };
+            t.attacks |= att;
+            if !matches!(kind, PieceType::King | PieceType::Rook) {
+                t.minor_attacks |= att;
+            }
+            if (att & zone).any() && W.zone_weight[kind.index()] > 0 {
+                zone_count += 1;
+                zone_weight += W.zone_weight[kind.index()];
+            }
             match kind {
                 PieceType::Horse => {
                     // Targets not occupied by own pieces nor covered by enemy pawns.
-                    let n = attacks::horse(sq, occ).and_not(horse_bad).count() as usize;
+                    let n = att.and_not(horse_bad).count() as usize;
                     t.mobility += W.horse_mobility[n.min(8)];
                 }
                 PieceType::Rook => {
-                    let n = attacks::rook(sq, occ).and_not(own).count() as i32;
+                    let n = att.and_not(own).count() as i32;
                     t.mobility += W.rook_mobility * n;
                     let file = Bitboard(FILE_A << sq.file());
                     if (file & pos.pieces(us, PieceType::Pawn)).is_empty() {
@@ -194,7 +247,28 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
         }
     }
     t.king_safety = king_danger(pos, us) * -1;
+    if zone_count >= 2 {
+        let units = zone_weight * zone_count;
+        let v = (units * units / W.zone_divisor).min(W.zone_cap);
+        t.king_attack = s(v, v / 2);
+    }
     t
+}
+
+/// Threats against `us`'s pieces, once both sides' attacks are known.
+fn threats(pos: &Position, us: Color, ours: &Terms, theirs: &Terms) -> Score {
+    let mine = pos.color_bb(us).and_not(pos.pieces(us, PieceType::King));
+    let hanging = (mine & theirs.attacks).and_not(ours.attacks).count() as i32;
+    let rooks = (pos.pieces(us, PieceType::Rook) & theirs.minor_attacks).count() as i32;
+    (W.hanging * hanging + W.rook_threatened * rooks) * -1
+}
+
+fn both_sides(pos: &Position) -> (Terms, Terms) {
+    let mut r = side_terms(pos, Color::Red);
+    let mut b = side_terms(pos, Color::Black);
+    r.threats = threats(pos, Color::Red, &r, &b);
+    b.threats = threats(pos, Color::Black, &b, &r);
+    (r, b)
 }
 
 const FILE_A: u128 = {
@@ -255,9 +329,8 @@ fn taper(sc: Score, phase: i32) -> i32 {
 
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let red = side_terms(pos, Color::Red).total();
-    let black = side_terms(pos, Color::Black).total();
-    let v = taper(red - black, phase(pos));
+    let (r, b) = both_sides(pos);
+    let v = taper(r.total() - b.total(), phase(pos));
     let v = if pos.side() == Color::Red { v } else { -v };
     v + W.tempo
 }
@@ -265,8 +338,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Human-readable breakdown for the `eval` command.
 pub fn trace(pos: &Position) -> String {
     let ph = phase(pos);
-    let r = side_terms(pos, Color::Red);
-    let b = side_terms(pos, Color::Black);
+    let (r, b) = both_sides(pos);
     let row = |name: &str, a: Score, c: Score| {
         format!(
             "{name:<12} | {:>5} {:>5} | {:>5} {:>5} | {:>5}\n",
@@ -283,6 +355,8 @@ pub fn trace(pos: &Position) -> String {
     out += &row("mobility", r.mobility, b.mobility);
     out += &row("king safety", r.king_safety, b.king_safety);
     out += &row("chariots", r.rooks, b.rooks);
+    out += &row("king attack", r.king_attack, b.king_attack);
+    out += &row("threats", r.threats, b.threats);
     out += &row("total", r.total(), b.total());
     out += &format!("phase {ph}/{PHASE_MAX}, tempo {}\n", W.tempo);
     out += &format!("evaluation (side to move): {}\n", evaluate(pos));

@@ -216,8 +216,13 @@ impl Searcher {
                     signals,
                 );
                 if self.stopped && (depth > 1 || pv.is_empty()) {
-                    // Keep a move that beat the previous best in the unfinished iteration.
-                    if pv_idx == 0 && !pv.is_empty() && score > -INF {
+                    // Keep a move from the unfinished iteration only if it is
+                    // the old best or scored at least as well.
+                    if pv_idx == 0
+                        && !pv.is_empty()
+                        && score > -INF
+                        && (Some(pv[0]) == result.best || score >= result.score || depth == 1)
+                    {
                         result.best = Some(pv[0]);
                         result.ponder = pv.get(1).copied();
                     }
@@ -225,20 +230,26 @@ impl Searcher {
                 }
                 let Some(&first) = pv.first() else { break };
                 self.root_excluded.push(first);
-                lines.push((score, pv.clone()));
+                lines.push((score, pv));
+            }
+            // Lines searched later can come out better: report them best first.
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            for (i, (score, pv)) in lines.iter().enumerate() {
                 report(&Info {
                     depth,
                     seldepth: self.seldepth,
-                    multipv: pv_idx + 1,
-                    score,
+                    multipv: i + 1,
+                    score: *score,
                     bound: Bound::Exact,
                     nodes: self.nodes,
                     time: self.start.elapsed(),
                     hashfull: self.tt.hashfull(),
-                    pv,
+                    pv: pv.clone(),
                 });
             }
-            let (score, pv) = lines[0].clone();
+            let Some((score, pv)) = lines.first().cloned() else {
+                break;
+            };
             result = SearchResult {
                 best: pv.first().copied(),
                 ponder: pv.get(1).copied(),
