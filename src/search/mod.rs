@@ -587,7 +587,7 @@ impl Searcher {
                 r += !improving as i32;
                 r -= gives_check as i32;
                 r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
-                r -= hist / 8000;
+                r -= hist / 12000;
                 let r = r.clamp(0, new_depth - 1);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, signals);
                 if v > alpha && r > 0 {
@@ -606,6 +606,11 @@ impl Searcher {
                 return 0;
             }
             searched += 1;
+            // Recorded before a cutoff: the cutting move gets the bonus.
+            if !capture && nq < quiets.len() {
+                quiets[nq] = (piece, m);
+                nq += 1;
+            }
             if v > best {
                 best = v;
                 if v > alpha {
@@ -618,10 +623,6 @@ impl Searcher {
                         break;
                     }
                 }
-            }
-            if !capture && nq < quiets.len() {
-                quiets[nq] = (piece, m);
-                nq += 1;
             }
         }
 
