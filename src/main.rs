@@ -38,6 +38,23 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Rule a game: legality of every move, then the first game end along the
+    /// moves (mate, stalemate, repetition at the third occurrence, natural
+    /// move limit, no attacking material). Prints `result:` and `reason:`.
+    Judge {
+        /// Start position (default: the initial position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in ICCS, e.g. "h2e2 h9g7".
+        #[arg(long)]
+        moves: Option<String>,
+        /// Repetition rule set: chinese, asian or checkonly.
+        #[arg(long, default_value = "chinese")]
+        rule: String,
+        /// Natural move limit in plies.
+        #[arg(long, default_value_t = 120)]
+        natural_limit: u32,
+    },
     /// Fixed-depth search over the bench positions: prints the node-count
     /// signature and speed.
     Bench {
@@ -156,6 +173,33 @@ fn analyze(
     Ok(())
 }
 
+fn judge(
+    fen: Option<String>,
+    moves: Option<String>,
+    rule: &str,
+    natural_limit: u32,
+) -> Result<(), Failure> {
+    use chariot::board::Move;
+    use chariot::rules::{judge::judge, RuleSet};
+    let rule = RuleSet::parse(rule).ok_or_else(|| {
+        bad(format!(
+            "judge: unknown rule '{rule}' (chinese, asian, checkonly)"
+        ))
+    })?;
+    let start = match fen {
+        Some(f) => Position::from_fen(&f).map_err(|e| bad(e.to_string()))?,
+        None => Position::startpos(),
+    };
+    let mut list = vec![];
+    for t in moves.as_deref().unwrap_or("").split_whitespace() {
+        list.push(Move::parse(t).ok_or_else(|| bad(format!("judge: unparsable move '{t}'")))?);
+    }
+    let v = judge(&start, &list, rule, natural_limit.max(1)).map_err(bad)?;
+    println!("result: {}", v.outcome.pgn());
+    println!("reason: {}", v.reason);
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         None => {
@@ -170,6 +214,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             movetime,
             hash,
         }) => analyze(fen, moves, depth, movetime, hash),
+        Some(Command::Judge {
+            fen,
+            moves,
+            rule,
+            natural_limit,
+        }) => judge(fen, moves, &rule, natural_limit),
         Some(Command::Bench { depth }) => {
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
             if !(1..=64).contains(&depth) {

@@ -12,8 +12,6 @@ pub struct Game {
     pub pos: Position,
     /// Keys of every position from the start up to and including the current.
     pub keys: Vec<u64>,
-    /// Whether the side to move in each of those positions is in check.
-    pub checks: Vec<bool>,
 }
 
 impl Default for Game {
@@ -26,7 +24,6 @@ impl Game {
     pub fn new(start: Position) -> Game {
         Game {
             keys: vec![start.key()],
-            checks: vec![start.in_check()],
             pos: start.clone(),
             start,
             moves: vec![],
@@ -47,7 +44,6 @@ impl Game {
         self.pos.make(m);
         self.moves.push(m);
         self.keys.push(self.pos.key());
-        self.checks.push(self.pos.in_check());
     }
 
     /// Parses the arguments of a `position` command (the word `position`

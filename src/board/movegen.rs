@@ -64,6 +64,27 @@ impl Position {
         }
     }
 
+    /// Enemy pieces the piece on `from` (of either colour) could capture,
+    /// ignoring whose turn it is and whether its own king would be exposed.
+    pub fn capture_targets(&self, from: Square) -> Bitboard {
+        let Some(p) = self.board[from.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let c = p.color();
+        let occ = self.occ;
+        let enemy = self.colors[c.flip().index()];
+        let t = match p.kind() {
+            PieceType::Rook => attacks::rook(from, occ),
+            PieceType::Cannon => attacks::cannon(from, occ),
+            PieceType::Horse => attacks::horse(from, occ),
+            PieceType::Elephant => attacks::elephant(from, occ),
+            PieceType::Advisor => attacks::advisor(from),
+            PieceType::King => attacks::king(from),
+            PieceType::Pawn => attacks::pawn(c, from),
+        };
+        t & enemy
+    }
+
     /// Every pseudo-legal move whose target is in `mask` (e.g. enemy pieces
     /// for captures, empty points for quiet moves).
     pub fn generate_pseudo(&self, list: &mut MoveList, mask: Bitboard) {

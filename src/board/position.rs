@@ -140,7 +140,13 @@ impl Position {
     /// freed horse legs and facing kings all follow from it).
     #[inline(always)]
     pub fn safe_after(&self, from: Square, to: Square) -> bool {
-        let us = self.side;
+        self.safe_after_for(self.side, from, to)
+    }
+
+    /// `safe_after` for either side's move (the rules ask about the side
+    /// that just moved).
+    #[inline(always)]
+    pub fn safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
         let them = us.flip();
         let fb = Bitboard::from_square(from);
         let tb = Bitboard::from_square(to);

@@ -53,6 +53,7 @@ struct Settings {
     usemillisec: bool,
     resign: bool,
     draw_offer: bool,
+    rule: crate::rules::RuleSet,
 }
 
 impl Default for Settings {
@@ -66,6 +67,7 @@ impl Default for Settings {
             usemillisec: false,
             resign: true,
             draw_offer: true,
+            rule: crate::rules::RuleSet::Chinese,
         }
     }
 }
@@ -277,6 +279,11 @@ impl Engine {
             "Resign" => self.settings.resign = boolean(&val),
             "DrawOffer" => self.settings.draw_offer = boolean(&val),
             "usemillisec" => self.settings.usemillisec = boolean(&val),
+            "RepetitionRule" => {
+                if let Value::Text(t) = &val {
+                    self.settings.rule = crate::rules::RuleSet::parse(t).unwrap_or_default();
+                }
+            }
             "Clear Hash" | "newgame" => self.new_game(),
             // Accepted and validated; they change nothing (yet).
             _ => {}
@@ -488,6 +495,7 @@ impl Engine {
                 let params_start = Instant::now();
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
                 s.natural_limit = settings.natural_limit;
+                s.rule = settings.rule;
                 let r = s.search(
                     &game,
                     &params.limits,

@@ -90,6 +90,15 @@ pub const OPTIONS: &[Opt] = &[
         },
     },
     Opt {
+        uci: "RepetitionRule",
+        ucci: Some("repetitionrule"),
+        uci_offered: true,
+        kind: Kind::Combo {
+            default: "chinese",
+            vars: &["chinese", "asian", "checkonly"],
+        },
+    },
+    Opt {
         uci: "Resign",
         ucci: Some("resign"),
         uci_offered: true,

@@ -3,45 +3,38 @@
 //! for now (one-sided perpetual check loses, anything else draws); this module
 //! is the one place where the full xiangqi repetition law will plug in.
 
-use crate::board::{Color, PieceType, Position};
+pub mod cycle;
+pub mod effects;
+pub mod judge;
+
+pub use cycle::{RuleSet, Ruling};
+
+use crate::board::{Color, Move, PieceType, Position};
 
 /// Default natural move limit in plies without a capture (60 moves).
 pub const NATURAL_LIMIT: u32 = 120;
 
-/// The outcome of a repeated position, for the side to move there.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ruling {
-    Draw,
-    /// The side to move checked perpetually through the cycle and loses.
-    SideToMoveLoses,
-    /// The opponent checked perpetually and loses.
-    SideToMoveWins,
-}
-
-/// Rules a repetition: where the current position (last entry of `keys`)
-/// repeats (see `repetition_start`), a side all of whose moves in the cycle
-/// gave check loses; both or neither: draw. `checks[i]` says whether the
-/// move into position `i` gave check.
+/// Rules a repetition in a game or search path. `keys[i]` is the key of
+/// position `i`, `moves[i]` the move that led from position `i` to `i + 1`,
+/// and `current` the last position. `None` if the position does not repeat.
 pub fn repetition_ruling(
+    rule: RuleSet,
     keys: &[u64],
-    checks: &[bool],
+    moves: &[Move],
+    current: &Position,
     root: usize,
     halfmove: usize,
 ) -> Option<Ruling> {
     let j = repetition_start(keys, root, halfmove)?;
-    let n = keys.len();
-    // Moves into j+1, j+3, ... were made by the side to move now.
-    let ours = (j + 1..n)
-        .step_by(2)
-        .all(|i| checks.get(i).copied().unwrap_or(false));
-    let theirs = (j + 2..n)
-        .step_by(2)
-        .all(|i| checks.get(i).copied().unwrap_or(false));
-    Some(match (ours, theirs) {
-        (true, false) => Ruling::SideToMoveLoses,
-        (false, true) => Ruling::SideToMoveWins,
-        _ => Ruling::Draw,
-    })
+    let cycle = moves.get(j..keys.len() - 1)?;
+    // A null move inside the cycle (search only) is no real repetition.
+    if cycle.iter().any(|m| m.is_none()) {
+        return None;
+    }
+    // The cycle starts from a position equal to the current one (that is what
+    // a repetition is), so it can be replayed from a copy of the current.
+    let (stm, opp) = cycle::conduct(current, cycle, rule);
+    Some(cycle::rule(rule, &stm, &opp))
 }
 
 /// Whether the current position (last entry of `keys`) repeats: any earlier
@@ -110,29 +103,6 @@ mod tests {
         assert!(is_repetition(&keys, 9, 10));
         // A capture in between (halfmove 2) hides the old positions.
         assert!(!is_repetition(&keys, 1, 2));
-    }
-
-    #[test]
-    fn perpetual_check_loses() {
-        let keys = [1, 2, 3, 4, 1];
-        // Moves into 1 and 3 (by the side to move now) were checks.
-        assert_eq!(
-            repetition_ruling(&keys, &[false, true, false, true, false], 0, 10),
-            Some(Ruling::SideToMoveLoses)
-        );
-        assert_eq!(
-            repetition_ruling(&keys, &[false, false, true, false, true], 0, 10),
-            Some(Ruling::SideToMoveWins)
-        );
-        assert_eq!(
-            repetition_ruling(&keys, &[false, true, true, true, true], 0, 10),
-            Some(Ruling::Draw)
-        );
-        assert_eq!(
-            repetition_ruling(&keys, &[false, true, false, false, true], 0, 10),
-            Some(Ruling::Draw)
-        );
-        assert_eq!(repetition_ruling(&[1, 2, 3, 4, 5], &[true; 5], 0, 10), None);
     }
 
     #[test]

@@ -99,8 +99,14 @@ pub struct Searcher {
     history: History,
     pos: Position,
     keys: Vec<u64>,
-    checks: Vec<bool>,
+    /// Moves of the game and the search path: `moves[i]` led from position
+    /// `i` to `i + 1` (a null move is `Move::NONE`).
+    moves: Vec<Move>,
     root_ply: usize,
+    /// Counts repetitions ruled a win or loss; a node whose subtree met one
+    /// does not store its score in the TT (see `rule_value`).
+    rule_hits: u64,
+    pub rule: rules::RuleSet,
     stack: [Frame; MAX_PLY + 4],
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -128,8 +134,10 @@ impl Searcher {
             history: History::default(),
             pos: Position::startpos(),
             keys: vec![],
-            checks: vec![],
+            moves: vec![],
             root_ply: 0,
+            rule_hits: 0,
+            rule: rules::RuleSet::default(),
             stack: [Frame::default(); MAX_PLY + 4],
             pv: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -168,7 +176,7 @@ impl Searcher {
         self.stopped = false;
         self.pos = game.pos.clone();
         self.keys = game.keys.clone();
-        self.checks = game.checks.clone();
+        self.moves = game.moves.clone();
         self.root_ply = self.keys.len() - 1;
         self.stack = [Frame::default(); MAX_PLY + 4];
         self.tt.new_search();
@@ -350,7 +358,7 @@ impl Searcher {
         self.stack[ply].played = Some((piece, m));
         let u = self.pos.make(m);
         self.keys.push(self.pos.key());
-        self.checks.push(self.pos.in_check());
+        self.moves.push(m);
         self.tt.prefetch(self.pos.key());
         u
     }
@@ -358,22 +366,38 @@ impl Searcher {
     #[inline(always)]
     fn unmake(&mut self, m: Move, u: crate::board::Undo) {
         self.keys.pop();
-        self.checks.pop();
+        self.moves.pop();
         self.pos.unmake(m, u);
     }
 
     /// The value of this node if a rule ends the game here (never at the root).
-    /// Repetition values depend on the path, not just the position, so they
-    /// are returned before the TT is consulted and never stored as such.
-    fn rule_value(&self, ply: usize) -> Option<i32> {
+    ///
+    /// Repetition rulings depend on the path (what each side did in the
+    /// cycle), not on the position, so a win or loss by rule must not leak
+    /// into other paths through the TT: such values bump `rule_hits`, and any
+    /// node whose subtree saw one skips its TT store (its best move is still
+    /// found again cheaply). Plain repetition draws are stored like every
+    /// engine stores them; the draw value does not depend on who caused it.
+    fn rule_value(&mut self, ply: usize) -> Option<i32> {
         let hm = self.pos.halfmove();
-        if let Some(r) =
-            rules::repetition_ruling(&self.keys, &self.checks, self.root_ply, hm as usize)
-        {
+        if let Some(r) = rules::repetition_ruling(
+            self.rule,
+            &self.keys,
+            &self.moves,
+            &self.pos,
+            self.root_ply,
+            hm as usize,
+        ) {
             return Some(match r {
                 rules::Ruling::Draw => 0,
-                rules::Ruling::SideToMoveLoses => mated_in(ply),
-                rules::Ruling::SideToMoveWins => -mated_in(ply),
+                rules::Ruling::SideToMoveLoses => {
+                    self.rule_hits += 1;
+                    mated_in(ply)
+                }
+                rules::Ruling::SideToMoveWins => {
+                    self.rule_hits += 1;
+                    -mated_in(ply)
+                }
             });
         }
         if hm >= self.natural_limit || rules::no_attacking_material(&self.pos) {
@@ -433,6 +457,7 @@ impl Searcher {
         }
         let in_check = self.pos.in_check();
         let key = self.pos.key();
+        let hits_before = self.rule_hits;
         let tte = self.tt.probe(key);
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
@@ -496,10 +521,10 @@ impl Searcher {
                 self.stack[ply].played = None;
                 let hm = self.pos.make_null();
                 self.keys.push(self.pos.key());
-                self.checks.push(false);
+                self.moves.push(Move::NONE);
                 let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, signals);
                 self.keys.pop();
-                self.checks.pop();
+                self.moves.pop();
                 self.pos.unmake_null(hm);
                 if self.stopped {
                     return 0;
@@ -654,7 +679,11 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        if !root || self.root_excluded.is_empty() {
+        if self.rule_hits != hits_before {
+            // Path-dependent (a repetition was ruled below): keep only the move.
+            self.tt
+                .store(key, best_move, 0, raw_eval, -1, Bound::None, pv_node);
+        } else if !root || self.root_excluded.is_empty() {
             self.tt.store(
                 key,
                 best_move,

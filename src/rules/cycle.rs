@@ -1,0 +1,122 @@
+//! Ruling a repetition cycle under one of three rule sets.
+
+use super::effects::{effects, Effects};
+use crate::board::{Bitboard, Move, Position};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RuleSet {
+    /// The rulebook we were given (Chinese Xiangqi Association).
+    #[default]
+    Chinese,
+    /// AXF/WXF-style, as Pikafish and Fairy-Stockfish approximate it.
+    Asian,
+    /// Only one-sided perpetual check loses.
+    CheckOnly,
+}
+
+impl RuleSet {
+    pub fn parse(s: &str) -> Option<RuleSet> {
+        match s.to_ascii_lowercase().as_str() {
+            "chinese" => Some(RuleSet::Chinese),
+            "asian" => Some(RuleSet::Asian),
+            "checkonly" => Some(RuleSet::CheckOnly),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Chinese => "chinese",
+            RuleSet::Asian => "asian",
+            RuleSet::CheckOnly => "checkonly",
+        }
+    }
+}
+
+/// The outcome of a repeated position, for the side to move there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    Draw,
+    /// The side to move violated the law in the cycle and loses.
+    SideToMoveLoses,
+    /// The opponent violated it and loses.
+    SideToMoveWins,
+}
+
+/// How one side behaved through the cycle.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conduct {
+    /// Every move gave check.
+    pub perpetual_check: bool,
+    /// Every move chased a piece (one or several, 25.2).
+    pub perpetual_chase: bool,
+    /// Every move was a check, a mate threat or a chase (Chinese 25.2).
+    pub forbidden: bool,
+    /// Points of the pieces chased by the last move (for messages).
+    pub chased: Bitboard,
+}
+
+/// `moves` lead from `start` back to a position equal to `start`, the side
+/// to move at `start` moving first. Returns each side's conduct: (that side, the other).
+pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
+    let mut pos = start.clone();
+    let mut fx: Vec<Effects> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let e = if rule == RuleSet::CheckOnly {
+            let mut p = pos.clone();
+            p.make(m);
+            Effects {
+                check: p.in_check(),
+                ..Effects::default()
+            }
+        } else {
+            effects(&pos, m, rule == RuleSet::Chinese)
+        };
+        fx.push(e);
+        pos.make(m);
+    }
+    (side_conduct(&fx, 0), side_conduct(&fx, 1))
+}
+
+fn side_conduct(fx: &[Effects], parity: usize) -> Conduct {
+    let mine = || {
+        fx.iter()
+            .enumerate()
+            .filter(move |(i, _)| i % 2 == parity)
+            .map(|(_, e)| e)
+    };
+    let perpetual_check = mine().all(|e| e.check);
+    // "Perpetual chase of one or several pieces": every move chases something.
+    let perpetual_chase = mine().all(|e| e.chased.any());
+    let chased = mine().next_back().map_or(Bitboard::EMPTY, |e| e.chased);
+    let all_serious = mine().all(|e| e.check || e.mate_threat || e.chased.any());
+    let some_check_or_threat = mine().any(|e| e.check || e.mate_threat);
+    let forbidden = perpetual_check || perpetual_chase || (all_serious && some_check_or_threat);
+    Conduct {
+        perpetual_check,
+        perpetual_chase,
+        forbidden,
+        chased,
+    }
+}
+
+/// Rules a cycle from the side to move's point of view.
+pub fn rule(rule: RuleSet, stm: &Conduct, opp: &Conduct) -> Ruling {
+    let by = |a: bool, b: bool| match (a, b) {
+        (true, false) => Some(Ruling::SideToMoveLoses),
+        (false, true) => Some(Ruling::SideToMoveWins),
+        _ => None,
+    };
+    // One-sided perpetual check loses under every rule set (26.1).
+    if let Some(r) = by(stm.perpetual_check, opp.perpetual_check) {
+        return r;
+    }
+    if stm.perpetual_check && opp.perpetual_check {
+        return Ruling::Draw;
+    }
+    match rule {
+        RuleSet::CheckOnly => Ruling::Draw,
+        RuleSet::Asian => by(stm.perpetual_chase, opp.perpetual_chase).unwrap_or(Ruling::Draw),
+        RuleSet::Chinese => by(stm.forbidden, opp.forbidden).unwrap_or(Ruling::Draw),
+    }
+}

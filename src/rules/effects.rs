@@ -1,0 +1,221 @@
+//! What one move does, as the repetition law classifies it (rulebook
+//! article 28): check, mate threat, and chase — a new threat to win
+//! material next move by capturing an unprotected piece (or a stronger one).
+
+use crate::board::{Bitboard, Color, Move, PieceType, Position, Square};
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub check: bool,
+    pub mate_threat: bool,
+    /// Enemy pieces newly chased by this move (their points after it).
+    pub chased: Bitboard,
+}
+
+/// Chase values (article 25.3): what a capture gains. Pawns are valued only
+/// once crossed; kings are never targets.
+fn value(kind: PieceType) -> i32 {
+    match kind {
+        PieceType::King => 0,
+        PieceType::Rook => 9,
+        PieceType::Horse | PieceType::Cannon => 4,
+        PieceType::Advisor | PieceType::Elephant => 2,
+        PieceType::Pawn => 1,
+    }
+}
+
+/// Whether `attacker` gains by taking `target` even when it is protected:
+/// a chariot attacked by a horse or cannon; a chariot, horse or cannon
+/// attacked by an advisor or elephant.
+fn stronger_target(attacker: PieceType, target: PieceType) -> bool {
+    use PieceType::*;
+    matches!(
+        (attacker, target),
+        (Horse | Cannon, Rook) | (Advisor | Elephant, Rook | Horse | Cannon)
+    )
+}
+
+/// Whether the side to move in `pos` can legally move a piece to `sq`.
+fn can_recapture(pos: &Position, sq: Square) -> bool {
+    let us = pos.side();
+    for from in pos.color_bb(us) {
+        if pos.capture_targets(from).has(sq) && pos.safe_after_for(us, from, sq) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Plays a move for `side` regardless of whose turn `pos` says it is.
+fn play_as(pos: &Position, side: Color, m: Move) -> Position {
+    let mut p = pos.clone();
+    if p.side() != side {
+        p.make_null();
+    }
+    p.make(m);
+    p
+}
+
+/// Every (attacker, target) pair through which `mover` threatens to win
+/// material in `pos`: a legal capture of a valuable piece that is
+/// unprotected (the victim cannot legally take back) or stronger than the
+/// attacker. Kings and pawns never chase (27.1, 27.2).
+fn threats(pos: &Position, mover: Color) -> Vec<(Square, Square)> {
+    let victim = mover.flip();
+    let mut targets = Bitboard::EMPTY;
+    for kind in [
+        PieceType::Rook,
+        PieceType::Horse,
+        PieceType::Cannon,
+        PieceType::Advisor,
+        PieceType::Elephant,
+    ] {
+        targets |= pos.pieces(victim, kind);
+    }
+    for p in pos.pieces(victim, PieceType::Pawn) {
+        if !p.on_own_side(victim) {
+            targets |= Bitboard::from_square(p);
+        }
+    }
+    let mut out = vec![];
+    let attackers = pos
+        .color_bb(mover)
+        .and_not(pos.pieces(mover, PieceType::King) | pos.pieces(mover, PieceType::Pawn));
+    let king = pos.king_square(mover);
+    for a in attackers {
+        let hits = pos.capture_targets(a) & targets;
+        if hits.is_empty() {
+            continue;
+        }
+        // A pinned piece does not chase, even where taking the pinner would
+        // be legal (as the reference rulings treat it).
+        let without = pos.occupied() ^ Bitboard::from_square(a);
+        if pos.attackers_with(king, victim, without).any() {
+            continue;
+        }
+        let akind = pos.piece_at(a).map_or(PieceType::King, |p| p.kind());
+        for t in hits {
+            if !pos.safe_after_for(mover, a, t) {
+                continue;
+            }
+            let tkind = pos.piece_at(t).map_or(PieceType::King, |p| p.kind());
+            let gain = stronger_target(akind, tkind) || {
+                // Protected only if the victim can really take back.
+                let taken = play_as(pos, mover, Move::new(a, t));
+                value(tkind) > 0 && !can_recapture(&taken, t)
+            };
+            if gain {
+                out.push((a, t));
+            }
+        }
+    }
+    out
+}
+
+/// Pieces newly chased by `m`: threats after the move that did not exist
+/// before it (29.2) — a new attack, or an old attack whose target lost its
+/// protection. The same attack carried on is no new chase.
+fn chased(before: &Position, m: Move, after: &Position) -> Bitboard {
+    let mover = before.side();
+    let old = threats(before, mover);
+    let mut out = Bitboard::EMPTY;
+    for (a, t) in threats(after, mover) {
+        let a_before = if a == m.to() { m.from() } else { a };
+        if !old.contains(&(a_before, t)) {
+            out |= Bitboard::from_square(t);
+        }
+    }
+    out
+}
+
+/// Whether the side to move can force mate within `plies` of its own moves,
+/// every one of them a check.
+pub fn mate_by_checks(pos: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    for &m in pos.legal_moves().as_slice() {
+        let mut p = pos.clone();
+        p.make(m);
+        if !p.in_check() {
+            continue;
+        }
+        let replies = p.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        if plies > 1
+            && replies.as_slice().iter().all(|&r| {
+                let mut q = p.clone();
+                q.make(r);
+                mate_by_checks(&q, plies - 1)
+            })
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Classifies the legal move `m` played in `before`.
+pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
+    let mut after = before.clone();
+    after.make(m);
+    let check = after.in_check();
+    let chased = chased(before, m, &after);
+    let mate_threat = with_mate_threats && !check && {
+        // Give the mover another turn: can it then mate by checks?
+        let mut again = after.clone();
+        again.make_null();
+        mate_by_checks(&again, 2)
+    };
+    Effects {
+        check,
+        mate_threat,
+        chased,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fx(fen: &str, m: &str) -> Effects {
+        let p = Position::from_fen(fen).unwrap();
+        effects(&p, Move::parse(m).unwrap(), true)
+    }
+
+    #[test]
+    fn cannon_chases_chariot_even_if_protected() {
+        let e = fx(
+            "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+            "c2a2",
+        );
+        assert_eq!(
+            e.chased,
+            Bitboard::from_square(Square::parse("a7").unwrap())
+        );
+        assert!(!e.check);
+    }
+
+    #[test]
+    fn protected_horse_by_chariot_is_not_chased_but_fake_protection_is() {
+        // Black rook attacks the red cannon on c4: nothing protects it.
+        let e = fx("5k3/9/9/9/9/2C6/1r7/9/1C7/4K4 b - - 0 1", "b3c3");
+        assert!(e.chased.has(Square::parse("c4").unwrap()));
+        // Rook to b3 attacks the cannon on b4 "protected" by the b1 cannon,
+        // which could not recapture without a screen.
+        let e = fx("5k3/9/9/9/9/1C7/2r6/9/1C7/4K4 b - - 0 1", "c3b3");
+        assert!(e.chased.has(Square::parse("b4").unwrap()));
+    }
+
+    #[test]
+    fn mate_threat_found() {
+        // Red chariots on a8 and b0 against a bare king: after a quiet move
+        // Red threatens b0b9 mate.
+        let p = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1").unwrap();
+        assert!(mate_by_checks(&p, 1));
+        let e = fx("4k4/9/R8/9/9/9/9/9/9/1R1K5 w - - 0 1", "a7a8");
+        assert!(e.mate_threat && !e.check);
+    }
+}
