@@ -60,9 +60,15 @@ fn random_playouts_are_consistent() {
             pos.generate_pseudo(&mut pseudo, Bitboard::FULL);
             let mut filtered = MoveList::new();
             for &m in &pseudo {
+                let predicted_check = pos.gives_check(m);
                 let u = pos.make(m);
                 if !king_attacked_slow(&pos, pos.side().flip()) {
                     filtered.push(m);
+                    assert_eq!(
+                        predicted_check,
+                        king_attacked_slow(&pos, pos.side()),
+                        "gives_check({m})"
+                    );
                 }
                 pos.unmake(m, u);
                 assert_eq!(pos.to_fen(), fen, "unmake restores {m}");

@@ -184,6 +184,32 @@ impl Position {
         c.0
     }
 
+    /// Whether the legal move `m` checks the opponent's king, without making
+    /// it: the pruning code uses this to leave checks alone.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let Some(p) = self.board[from.index()] else {
+            return false;
+        };
+        let us = p.color();
+        let k = self.king_square(us.flip());
+        let fb = Bitboard::from_square(from);
+        let tb = Bitboard::from_square(to);
+        let occ = (self.occ ^ fb) | tb;
+        let moved = |kind: PieceType| {
+            let bb = self.pieces[us.index()][kind.index()];
+            if p.kind() == kind {
+                (bb ^ fb) | tb
+            } else {
+                bb
+            }
+        };
+        (attacks::rook(k, occ) & moved(PieceType::Rook)).any()
+            || (attacks::cannon(k, occ) & moved(PieceType::Cannon)).any()
+            || (attacks::horse_attackers(k, occ) & moved(PieceType::Horse)).any()
+            || (attacks::pawn_attackers(us, k) & moved(PieceType::Pawn)).any()
+    }
+
     /// Whether `m` is pseudo-legal here: an own piece on `from` that can reach
     /// `to`. Cheap; guards moves from the TT or killer tables.
     #[inline]

@@ -576,7 +576,7 @@ impl Searcher {
             if skip_quiets && !capture {
                 continue;
             }
-            if !root && best > -MATE_BOUND {
+            if !root && best > -MATE_BOUND && !self.pos.gives_check(m) {
                 if !capture {
                     if depth <= 8 && searched >= (3 + depth * depth) / if improving { 1 } else { 2 }
                     {
