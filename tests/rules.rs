@@ -174,3 +174,95 @@ fn judge_cli_prints_two_lines() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Plays `cycle` (which returns to the start position) twice: the last move
+/// makes the start position's third occurrence.
+fn rule_twice(fen: &str, cycle: &str, rule: RuleSet) -> (Outcome, String) {
+    let start = Position::from_fen(fen).unwrap();
+    let ms = moves(&format!("{cycle} {cycle}"));
+    let v = judge(&start, &ms, rule, 120).unwrap();
+    (v.outcome, v.reason)
+}
+
+// Lesson section 五 (forbidden) and 六 (allowed), positions built to realise
+// each described pattern (the lesson's diagrams are not included).
+
+#[test]
+fn lesson_5_1_perpetual_check_loses() {
+    let fen = "3P1RP2/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    for rule in [RuleSet::Chinese, RuleSet::Asian, RuleSet::CheckOnly] {
+        let (o, why) = rule_twice(fen, "f9e9 e8f8 e9f9 f8e8", rule);
+        assert_eq!(
+            (o, why.as_str()),
+            (Outcome::BlackWins, "Red perpetually checks"),
+            "{rule:?}"
+        );
+    }
+}
+
+#[test]
+fn lesson_5_3_perpetual_chase_loses() {
+    let fen = "4k4/9/c8/9/9/9/1R7/9/9/3K5 w - - 0 1";
+    for rule in [RuleSet::Chinese, RuleSet::Asian] {
+        let (o, why) = rule_twice(fen, "b3a3 a7b7 a3b3 b7a7", rule);
+        assert_eq!(o, Outcome::BlackWins, "{rule:?}: {why}");
+        assert!(why.starts_with("Red chases the black cannon"), "{why}");
+    }
+    assert_eq!(
+        rule_twice(fen, "b3a3 a7b7 a3b3 b7a7", RuleSet::CheckOnly).0,
+        Outcome::Draw
+    );
+}
+
+/// 一将一捉: forbidden under the Chinese rules (article 25.2 lists
+/// one-check-one-chase); the Asian set draws a cycle mixing checks and chases.
+#[test]
+fn lesson_5_4_one_check_one_chase() {
+    let fen = "4k4/9/9/9/2R1c4/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "c5c9 e9e8 c9c5 e8e9";
+    assert_eq!(
+        rule_twice(fen, cycle, RuleSet::Chinese).0,
+        Outcome::BlackWins
+    );
+    assert_eq!(rule_twice(fen, cycle, RuleSet::Asian).0, Outcome::Draw);
+}
+
+#[test]
+fn lesson_6_5_one_check_one_idle_is_allowed() {
+    let fen = "4k4/9/9/9/2R6/9/9/9/9/3K5 w - - 0 1";
+    for rule in [RuleSet::Chinese, RuleSet::Asian, RuleSet::CheckOnly] {
+        assert_eq!(
+            rule_twice(fen, "c5c9 e9e8 c9c5 e8e9", rule).0,
+            Outcome::Draw,
+            "{rule:?}"
+        );
+    }
+}
+
+#[test]
+fn lesson_6_6_and_6_7_king_and_pawn_chases_are_allowed() {
+    // The red king steps after a black cannon (27.1).
+    let king = "5k3/9/9/9/9/9/9/9/3c5/4K4 w - - 0 1";
+    // A crossed red pawn steps after a black cannon (27.2).
+    let pawn = "3k5/9/9/1c7/P8/9/9/9/9/4K4 w - - 0 1";
+    for rule in [RuleSet::Chinese, RuleSet::Asian] {
+        assert_eq!(
+            rule_twice(king, "e0d0 d1e1 d0e0 e1d1", rule).0,
+            Outcome::Draw,
+            "{rule:?}"
+        );
+        assert_eq!(
+            rule_twice(pawn, "a5b5 b6a6 b5a5 a6b6", rule).0,
+            Outcome::Draw,
+            "{rule:?}"
+        );
+    }
+}
+
+#[test]
+fn lesson_6_8_mutual_check_draws() {
+    // From the reference cases: both sides check every move.
+    let fen = "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1";
+    let (o, why) = rule_twice(fen, "e3d3 d6e6 d3e3 e6d6", RuleSet::Chinese);
+    assert_eq!((o, why.as_str()), (Outcome::Draw, "mutual check"));
+}

@@ -1,7 +1,7 @@
 //! Ruling a repetition cycle under one of three rule sets.
 
 use super::effects::{effects, Effects};
-use crate::board::{Bitboard, Move, Position};
+use crate::board::{Bitboard, Move, Piece, Position, Square};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum RuleSet {
@@ -54,6 +54,8 @@ pub struct Conduct {
     pub forbidden: bool,
     /// Points of the pieces chased by the last move (for messages).
     pub chased: Bitboard,
+    /// One piece chased by the last move, and where it stood then.
+    pub victim: Option<(Piece, Square)>,
 }
 
 /// `moves` lead from `start` back to a position equal to `start`, the side
@@ -61,6 +63,7 @@ pub struct Conduct {
 pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
     let mut pos = start.clone();
     let mut fx: Vec<Effects> = Vec::with_capacity(moves.len());
+    let mut victims = Vec::with_capacity(moves.len());
     for &m in moves {
         let e = if rule == RuleSet::CheckOnly {
             let mut p = pos.clone();
@@ -74,8 +77,24 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
         };
         fx.push(e);
         pos.make(m);
+        victims.push(
+            e.chased
+                .into_iter()
+                .next()
+                .and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
+        );
     }
-    (side_conduct(&fx, 0), side_conduct(&fx, 1))
+    let with_victim = |parity: usize| {
+        let mut c = side_conduct(&fx, parity);
+        c.victim = victims
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == parity)
+            .filter_map(|(_, v)| *v)
+            .last();
+        c
+    };
+    (with_victim(0), with_victim(1))
 }
 
 fn side_conduct(fx: &[Effects], parity: usize) -> Conduct {
@@ -97,6 +116,7 @@ fn side_conduct(fx: &[Effects], parity: usize) -> Conduct {
         perpetual_chase,
         forbidden,
         chased,
+        victim: None,
     }
 }
 

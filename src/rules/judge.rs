@@ -84,20 +84,18 @@ pub fn natural_count(gave_check: &[bool], first_mover: Color, prior: u32) -> u32
     count
 }
 
-fn describe_repetition(pos: &Position, loser: Color, c: &Conduct) -> String {
+fn describe_repetition(loser: Color, c: &Conduct) -> String {
     if c.perpetual_check {
         return format!("{} perpetually checks", side_name(loser));
     }
     if c.perpetual_chase {
-        if let Some(sq) = c.chased.into_iter().next() {
-            if let Some(p) = pos.piece_at(sq) {
-                let victim = side_name(p.color()).to_ascii_lowercase();
-                return format!(
-                    "{} chases the {victim} {} on {sq} perpetually",
-                    side_name(loser),
-                    piece_name(p.kind())
-                );
-            }
+        if let Some((p, sq)) = c.victim {
+            let victim = side_name(p.color()).to_ascii_lowercase();
+            return format!(
+                "{} chases the {victim} {} on {sq} perpetually",
+                side_name(loser),
+                piece_name(p.kind())
+            );
         }
         return format!("{} chases perpetually", side_name(loser));
     }
@@ -173,11 +171,11 @@ pub fn judge(
             verdict = Some(match cycle::rule(rule, &stm, &opp) {
                 super::Ruling::SideToMoveLoses => Verdict {
                     outcome: Outcome::win_for(us.flip()),
-                    reason: describe_repetition(&pos, us, &stm),
+                    reason: describe_repetition(us, &stm),
                 },
                 super::Ruling::SideToMoveWins => Verdict {
                     outcome: Outcome::win_for(us),
-                    reason: describe_repetition(&pos, us.flip(), &opp),
+                    reason: describe_repetition(us.flip(), &opp),
                 },
                 super::Ruling::Draw => Verdict {
                     outcome: Outcome::Draw,
