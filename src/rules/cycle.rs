@@ -91,7 +91,7 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
             .enumerate()
             .filter(|(i, _)| i % 2 == parity)
             .filter_map(|(_, v)| *v)
-            .last();
+            .next_back();
         c
     };
     (with_victim(0), with_victim(1))
