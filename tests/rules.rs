@@ -266,3 +266,27 @@ fn lesson_6_8_mutual_check_draws() {
     let (o, why) = rule_twice(fen, "e3d3 d6e6 d3e3 e6d6", RuleSet::Chinese);
     assert_eq!((o, why.as_str()), (Outcome::Draw, "mutual check"));
 }
+
+/// The search, two cycles into its own perpetual check, deviates: the
+/// repeating check would lose by rule under every rule set.
+#[test]
+fn search_deviates_from_its_perpetual_check() {
+    use chariot::board::Game;
+    use chariot::search::{tt::Tt, Limits, Searcher, Signals, MATE_BOUND};
+    let start = Position::from_fen("3P1RP2/4k4/c8/n7n/9/9/9/9/4A4/3AK4 w - - 0 1").unwrap();
+    for rule in [RuleSet::Chinese, RuleSet::Asian, RuleSet::CheckOnly] {
+        let mut game = Game::new(start.clone());
+        for m in moves("f9e9 e8f8 e9f9 f8e8") {
+            game.play(m);
+        }
+        let mut s = Searcher::new(std::sync::Arc::new(Tt::new(8).unwrap()));
+        s.rule = rule;
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        let r = s.search(&game, &limits, &Signals::default(), &[], 1, &mut |_| {});
+        assert_ne!(r.best.unwrap().to_string(), "f9e9", "{rule:?}");
+        assert!(r.score > -MATE_BOUND, "{rule:?}: {}", r.score);
+    }
+}
