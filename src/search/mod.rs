@@ -7,7 +7,7 @@ pub mod movepick;
 pub mod time;
 pub mod tt;
 
-use crate::board::{Game, Move, MoveList, Piece, PieceType, Position};
+use crate::board::{Game, Move, Piece, PieceType, Position};
 use crate::eval::evaluate;
 use crate::rules;
 use history::History;
@@ -789,16 +789,6 @@ impl Searcher {
             false,
         );
         best
-    }
-
-    /// Nodes searched so far (for reports from outside the iteration loop).
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Legal moves of the current game position (used by the protocol).
-    pub fn legal_root(game: &Game) -> MoveList {
-        game.pos.legal_moves()
     }
 }
 
