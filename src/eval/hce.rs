@@ -3,6 +3,7 @@
 //! them. Terms are computed for Red on Red's tables and for Black on the same
 //! tables with ranks mirrored, which makes the evaluation colour-symmetric.
 
+use super::weights::W;
 use crate::board::{attacks, Bitboard, Color, PieceType, Position, Square};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -11,7 +12,7 @@ pub struct Score {
     pub eg: i32,
 }
 
-const fn s(mg: i32, eg: i32) -> Score {
+pub const fn s(mg: i32, eg: i32) -> Score {
     Score { mg, eg }
 }
 
@@ -40,14 +41,11 @@ impl std::ops::Mul<i32> for Score {
     }
 }
 
-/// Half-board tables: `[rank][file a..e]` from the owner's side; files f..i mirror.
-type Half = [[i32; 5]; 10];
-
+#[derive(Clone, Debug)]
 pub struct Weights {
     pub material: [Score; 7],
-    pub pst: [Half; 7],
-    /// Middlegame/endgame scale of each PST (percent).
-    pub pst_scale: [Score; 7],
+    /// Half-board tables `[kind][rank][file a..e]` from the owner's side; files f..i mirror.
+    pub pst: [[[Score; 5]; 10]; 7],
     pub horse_mobility: [Score; 9],
     pub rook_mobility: Score,
     pub cannon_mobility: Score,
@@ -73,54 +71,6 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-#[rustfmt::skip]
-pub const W: Weights = Weights {
-    //            King       Advisor     Elephant    Horse        Chariot      Cannon       Pawn
-    material: [s(0, 0), s(40, 45), s(40, 45), s(95, 105), s(220, 230), s(105, 95), s(15, 20)],
-    pst: [
-        // King: stay on the back rank, centre file.
-        [[0, 0, 0, -8, 4], [0, 0, 0, -12, -6], [0, 0, 0, -18, -14],
-         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
-        // Advisor: the palace centre is best.
-        [[0, 0, 0, 0, 0], [0, 0, 0, 0, 3], [0, 0, 0, -1, 0],
-         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
-        // Elephant: centre and the sides of the palace.
-        [[0, 0, 0, 0, 0], [0; 5], [-2, 0, 0, 0, 3], [0; 5], [0, 0, -2, 0, 0],
-         [0; 5], [0; 5], [0; 5], [0; 5], [0; 5]],
-        // Horse: forward and central; the "卧槽" and "挂角" points near the enemy palace.
-        [[-6, -3, -2, -4, -6], [-4, -2, 0, -6, -4], [-2, 2, 4, 2, 2], [0, 4, 5, 6, 4],
-         [0, 6, 8, 9, 8], [2, 10, 10, 12, 10], [4, 10, 14, 14, 12], [6, 12, 14, 16, 14],
-         [2, 10, 16, 12, 10], [0, 2, 6, 8, 2]],
-        // Chariot: open ranks near the enemy palace, river banks.
-        [[-6, 4, -2, 6, 0], [2, 4, 2, 6, 0], [-2, 4, 2, 6, 6], [2, 6, 4, 8, 8],
-         [4, 8, 8, 10, 10], [4, 10, 10, 12, 12], [4, 8, 8, 12, 12], [6, 10, 10, 14, 14],
-         [8, 12, 12, 16, 16], [6, 8, 8, 12, 12]],
-        // Cannon: centre file, home ranks, behind the enemy lines.
-        [[0, 0, 2, 4, 4], [0, 1, 2, 2, 2], [0, 2, 2, 2, 6], [-1, 0, 2, 0, 4], [0, 0, 0, 0, 4],
-         [-1, 0, 0, 0, 4], [0, 0, 0, 2, 6], [0, 0, 0, 2, 4], [2, 2, 0, -4, -6], [4, 4, 0, -4, -6]],
-        // Pawn: nothing at home, rising after the river, most near the palace.
-        [[0; 5], [0; 5], [0; 5], [0, 0, 0, 0, 2], [0, 0, 2, 0, 5],
-         [8, 12, 16, 20, 22], [12, 18, 24, 30, 32], [14, 20, 28, 34, 36], [10, 16, 22, 26, 28],
-         [2, 4, 6, 8, 8]],
-    ],
-    pst_scale: [s(100, 100), s(100, 100), s(100, 100), s(100, 100), s(100, 100), s(100, 60), s(100, 140)],
-    horse_mobility: [s(-18, -14), s(-10, -8), s(-4, -3), s(0, 0), s(2, 2), s(4, 4), s(5, 5), s(6, 6), s(7, 7)],
-    rook_mobility: s(1, 1),
-    cannon_mobility: s(1, 0),
-    rook_open_file: s(5, 2),
-    missing_advisor: s(4, 1),
-    missing_elephant: s(3, 1),
-    hollow_cannon: s(35, 10),
-    cannon_on_king_file: s(6, 2),
-    rook_facing_king: s(8, 4),
-    zone_weight: [0, 0, 0, 3, 4, 3, 2],
-    zone_divisor: 12,
-    zone_cap: 160,
-    hanging: s(10, 8),
-    rook_threatened: s(15, 10),
-    tempo: 4,
-};
-
 /// Phase from attacking material: 16 with everything on the board, 0 with none.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 const PHASE_MAX: i32 = 16;
@@ -138,9 +88,7 @@ static PST: [[[Score; 90]; 7]; 2] = {
                 let rank = if c == 0 { sq / 9 } else { 9 - sq / 9 };
                 let f = sq % 9;
                 let f = if f > 4 { 8 - f } else { f };
-                let v = W.pst[k][rank][f];
-                let sc = W.pst_scale[k];
-                t[c][k][sq] = s(v * sc.mg / 100, v * sc.eg / 100);
+                t[c][k][sq] = W.pst[k][rank][f];
                 sq += 1;
             }
             k += 1;
@@ -150,9 +98,37 @@ static PST: [[[Score; 90]; 7]; 2] = {
     t
 };
 
-#[inline(always)]
-fn pst(kind: PieceType, c: Color, sq: Square) -> Score {
-    PST[c.index()][kind.index()][sq.index()]
+/// Where the evaluation reads its weights: the built-in table (with its
+/// precomputed full-board PSTs) in the engine, any `Weights` in a tuner.
+pub trait Params {
+    fn w(&self) -> &Weights;
+    fn pst(&self, kind: PieceType, c: Color, sq: Square) -> Score;
+}
+
+/// The engine's weights, `W`.
+pub struct Builtin;
+
+impl Params for Builtin {
+    #[inline(always)]
+    fn w(&self) -> &Weights {
+        &W
+    }
+    #[inline(always)]
+    fn pst(&self, kind: PieceType, c: Color, sq: Square) -> Score {
+        PST[c.index()][kind.index()][sq.index()]
+    }
+}
+
+impl Params for Weights {
+    fn w(&self) -> &Weights {
+        self
+    }
+    fn pst(&self, kind: PieceType, c: Color, sq: Square) -> Score {
+        let i = sq.index();
+        let rank = if c == Color::Red { i / 9 } else { 9 - i / 9 };
+        let f = i % 9;
+        self.pst[kind.index()][rank][f.min(8 - f)]
+    }
 }
 
 /// Terms for one side, Red's point of view for Red, mirrored for Black.
@@ -190,7 +166,8 @@ fn palace(c: Color) -> Bitboard {
     Bitboard(if c == Color::Red { RED } else { RED << 63 })
 }
 
-fn side_terms(pos: &Position, us: Color) -> Terms {
+fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Terms {
+    let w = p.w();
     let them = us.flip();
     let occ = pos.occupied();
     let own = pos.color_bb(us);
@@ -204,8 +181,8 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
     let mut t = Terms::default();
     for kind in PieceType::ALL {
         for sq in pos.pieces(us, kind) {
-            t.material += W.material[kind.index()];
-            t.pst += pst(kind, us, sq);
+            t.material += w.material[kind.index()];
+            t.pst += p.pst(kind, us, sq);
             let att = match kind {
                 PieceType::King => attacks::king(sq),
                 PieceType::Advisor => attacks::advisor(sq),
@@ -220,54 +197,54 @@ fn side_terms(pos: &Position, us: Color) -> Terms {
             if !matches!(kind, PieceType::King | PieceType::Rook) {
                 t.minor_attacks |= att;
             }
-            if (att & zone).any() && W.zone_weight[kind.index()] > 0 {
+            if (att & zone).any() && w.zone_weight[kind.index()] > 0 {
                 zone_count += 1;
-                zone_weight += W.zone_weight[kind.index()];
+                zone_weight += w.zone_weight[kind.index()];
             }
             match kind {
                 PieceType::Horse => {
                     // Targets not occupied by own pieces nor covered by enemy pawns.
                     let n = att.and_not(horse_bad).count() as usize;
-                    t.mobility += W.horse_mobility[n.min(8)];
+                    t.mobility += w.horse_mobility[n.min(8)];
                 }
                 PieceType::Rook => {
                     let n = att.and_not(own).count() as i32;
-                    t.mobility += W.rook_mobility * n;
+                    t.mobility += w.rook_mobility * n;
                     let file = Bitboard(FILE_A << sq.file());
                     if (file & pos.pieces(us, PieceType::Pawn)).is_empty() {
-                        t.rooks += W.rook_open_file;
+                        t.rooks += w.rook_open_file;
                     }
                 }
                 PieceType::Cannon => {
                     let n = attacks::rook(sq, occ).and_not(occ).count() as i32;
-                    t.mobility += W.cannon_mobility * n;
+                    t.mobility += w.cannon_mobility * n;
                 }
                 _ => {}
             }
         }
     }
-    t.king_safety = king_danger(pos, us) * -1;
+    t.king_safety = king_danger(pos, us, w) * -1;
     if zone_count >= 2 {
         let units = zone_weight * zone_count;
-        let v = (units * units / W.zone_divisor).min(W.zone_cap);
+        let v = (units * units / w.zone_divisor).min(w.zone_cap);
         t.king_attack = s(v, v / 2);
     }
     t
 }
 
 /// Threats against `us`'s pieces, once both sides' attacks are known.
-fn threats(pos: &Position, us: Color, ours: &Terms, theirs: &Terms) -> Score {
+fn threats(pos: &Position, us: Color, ours: &Terms, theirs: &Terms, w: &Weights) -> Score {
     let mine = pos.color_bb(us).and_not(pos.pieces(us, PieceType::King));
     let hanging = (mine & theirs.attacks).and_not(ours.attacks).count() as i32;
     let rooks = (pos.pieces(us, PieceType::Rook) & theirs.minor_attacks).count() as i32;
-    (W.hanging * hanging + W.rook_threatened * rooks) * -1
+    (w.hanging * hanging + w.rook_threatened * rooks) * -1
 }
 
-fn both_sides(pos: &Position) -> (Terms, Terms) {
-    let mut r = side_terms(pos, Color::Red);
-    let mut b = side_terms(pos, Color::Black);
-    r.threats = threats(pos, Color::Red, &r, &b);
-    b.threats = threats(pos, Color::Black, &b, &r);
+fn both_sides<P: Params>(pos: &Position, p: &P) -> (Terms, Terms) {
+    let mut r = side_terms(pos, Color::Red, p);
+    let mut b = side_terms(pos, Color::Black, p);
+    r.threats = threats(pos, Color::Red, &r, &b, p.w());
+    b.threats = threats(pos, Color::Black, &b, &r, p.w());
     (r, b)
 }
 
@@ -282,7 +259,7 @@ const FILE_A: u128 = {
 };
 
 /// How exposed `us`'s king is to the enemy's attacking pieces.
-fn king_danger(pos: &Position, us: Color) -> Score {
+fn king_danger(pos: &Position, us: Color, w: &Weights) -> Score {
     let them = us.flip();
     let k = pos.king_square(us);
     let occ = pos.occupied();
@@ -298,18 +275,18 @@ fn king_danger(pos: &Position, us: Color) -> Score {
         + crossed(PieceType::Pawn) / 2;
     let missing_a = 2 - pos.pieces(us, PieceType::Advisor).count().min(2) as i32;
     let missing_e = 2 - pos.pieces(us, PieceType::Elephant).count().min(2) as i32;
-    let mut d = (W.missing_advisor * missing_a + W.missing_elephant * missing_e) * attack;
+    let mut d = (w.missing_advisor * missing_a + w.missing_elephant * missing_e) * attack;
 
     let file = Bitboard(FILE_A << k.file());
     for c in pos.pieces(them, PieceType::Cannon) & file {
         match (attacks::between(k, c) & occ).count() {
-            0 => d += W.hollow_cannon,
-            n if n >= 2 => d += W.cannon_on_king_file,
+            0 => d += w.hollow_cannon,
+            n if n >= 2 => d += w.cannon_on_king_file,
             _ => {}
         }
     }
     let open = attacks::rook(k, occ) & pos.pieces(them, PieceType::Rook);
-    d += W.rook_facing_king * open.count() as i32;
+    d += w.rook_facing_king * open.count() as i32;
     d
 }
 
@@ -329,16 +306,28 @@ fn taper(sc: Score, phase: i32) -> i32 {
 
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let (r, b) = both_sides(pos);
-    let v = taper(r.total() - b.total(), phase(pos));
+    evaluate_with(pos, &Builtin)
+}
+
+/// Static evaluation with any weights (tuners).
+pub fn evaluate_with<P: Params>(pos: &Position, p: &P) -> i32 {
+    let (sc, ph) = red_minus_black(pos, p);
+    let v = taper(sc, ph);
     let v = if pos.side() == Color::Red { v } else { -v };
-    v + W.tempo
+    v + p.w().tempo
+}
+
+/// Red's terms minus Black's, before tapering, and the phase (0..=16):
+/// the evaluation without tempo is `(mg * phase + eg * (16 - phase)) / 16`.
+pub fn red_minus_black<P: Params>(pos: &Position, p: &P) -> (Score, i32) {
+    let (r, b) = both_sides(pos, p);
+    (r.total() - b.total(), phase(pos))
 }
 
 /// Human-readable breakdown for the `eval` command.
 pub fn trace(pos: &Position) -> String {
     let ph = phase(pos);
-    let (r, b) = both_sides(pos);
+    let (r, b) = both_sides(pos, &Builtin);
     let row = |name: &str, a: Score, c: Score| {
         format!(
             "{name:<12} | {:>5} {:>5} | {:>5} {:>5} | {:>5}\n",
