@@ -41,6 +41,8 @@ impl std::ops::Mul<i32> for Score {
     }
 }
 
+pub const ZONE_UNITS: usize = 45;
+
 #[derive(Clone, Debug)]
 pub struct Weights {
     pub material: [Score; 7],
@@ -61,9 +63,14 @@ pub struct Weights {
     pub rook_facing_king: Score,
     /// Weight of each kind attacking the enemy palace (king-zone attack).
     pub zone_weight: [i32; 7],
-    /// Quadratic king-zone danger: (weight sum * attacker count)^2 / this.
-    pub zone_divisor: i32,
-    pub zone_cap: i32,
+    /// King-zone attack by `weight sum * attacker count` (two attackers or
+    /// more), capped at the last entry.
+    pub zone_attack: [Score; ZONE_UNITS],
+    /// Per missing advisor / elephant, times the enemy's horses, chariots,
+    /// cannons: which attackers exploit which holes.
+    pub shield_vs: [[Score; 3]; 2],
+    /// A pawn across the river with a friendly pawn beside it.
+    pub pawn_linked: Score,
     /// A piece attacked and not defended, per piece.
     pub hanging: Score,
     /// A chariot attacked by a lesser piece.
@@ -142,6 +149,7 @@ pub struct Terms {
     /// Attack on the enemy palace (a bonus for this side).
     pub king_attack: Score,
     pub threats: Score,
+    pub pawn_structure: Score,
     /// Every point this side attacks or defends.
     attacks: Bitboard,
     /// Points attacked by this side's advisors, elephants, horses, cannons, pawns.
@@ -157,6 +165,7 @@ impl Terms {
             + self.rooks
             + self.king_attack
             + self.threats
+            + self.pawn_structure
     }
 }
 
@@ -225,10 +234,15 @@ fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Terms {
     }
     t.king_safety = king_danger(pos, us, w) * -1;
     if zone_count >= 2 {
-        let units = zone_weight * zone_count;
-        let v = (units * units / w.zone_divisor).min(w.zone_cap);
-        t.king_attack = s(v, v / 2);
+        let units = (zone_weight * zone_count) as usize;
+        t.king_attack = w.zone_attack[units.min(ZONE_UNITS - 1)];
     }
+    let pawns = pos.pieces(us, PieceType::Pawn);
+    let crossed = pawns.filter(|p| !p.on_own_side(us));
+    let linked = crossed
+        .filter(|p| p.file() < 8 && pawns.has(Square::from_index(p.index() + 1)))
+        .count() as i32;
+    t.pawn_structure = w.pawn_linked * linked;
     t
 }
 
@@ -276,6 +290,13 @@ fn king_danger(pos: &Position, us: Color, w: &Weights) -> Score {
     let missing_a = 2 - pos.pieces(us, PieceType::Advisor).count().min(2) as i32;
     let missing_e = 2 - pos.pieces(us, PieceType::Elephant).count().min(2) as i32;
     let mut d = (w.missing_advisor * missing_a + w.missing_elephant * missing_e) * attack;
+    for (i, kind) in [PieceType::Horse, PieceType::Rook, PieceType::Cannon]
+        .into_iter()
+        .enumerate()
+    {
+        let n = pos.pieces(them, kind).count() as i32;
+        d += (w.shield_vs[0][i] * missing_a + w.shield_vs[1][i] * missing_e) * n;
+    }
 
     let file = Bitboard(FILE_A << k.file());
     for c in pos.pieces(them, PieceType::Cannon) & file {
@@ -346,6 +367,7 @@ pub fn trace(pos: &Position) -> String {
     out += &row("chariots", r.rooks, b.rooks);
     out += &row("king attack", r.king_attack, b.king_attack);
     out += &row("threats", r.threats, b.threats);
+    out += &row("pawns", r.pawn_structure, b.pawn_structure);
     out += &row("total", r.total(), b.total());
     out += &format!("phase {ph}/{PHASE_MAX}, tempo {}\n", W.tempo);
     out += &format!("evaluation (side to move): {}\n", evaluate(pos));

@@ -33,7 +33,7 @@ struct Args {
     out: String,
 }
 
-/// The tuned weights, in a fixed order. The king-zone terms (quadratic) and
+/// The tuned weights, in a fixed order. The king-zone attacker weights and
 /// the tempo stay as they are.
 fn slots(w: &mut Weights) -> Vec<&mut i32> {
     let mut v: Vec<&mut i32> = vec![];
@@ -50,6 +50,12 @@ fn slots(w: &mut Weights) -> Vec<&mut i32> {
     for s in w.horse_mobility.iter_mut() {
         push(&mut v, s);
     }
+    for s in w.zone_attack.iter_mut() {
+        push(&mut v, s);
+    }
+    for s in w.shield_vs.iter_mut().flatten() {
+        push(&mut v, s);
+    }
     for s in [
         &mut w.rook_mobility,
         &mut w.cannon_mobility,
@@ -61,6 +67,7 @@ fn slots(w: &mut Weights) -> Vec<&mut i32> {
         &mut w.rook_facing_king,
         &mut w.hanging,
         &mut w.rook_threatened,
+        &mut w.pawn_linked,
     ] {
         push(&mut v, s);
     }
@@ -290,8 +297,13 @@ fn weights_source(w: &Weights) -> String {
         o += &format!("    {name}: {},\n", sc(s));
     }
     o += &format!("    zone_weight: {:?},\n", w.zone_weight);
-    o += &format!("    zone_divisor: {},\n", w.zone_divisor);
-    o += &format!("    zone_cap: {},\n", w.zone_cap);
+    o += &format!("    zone_attack: [{}],\n", list(&w.zone_attack));
+    o += &format!(
+        "    shield_vs: [[{}], [{}]],\n",
+        list(&w.shield_vs[0]),
+        list(&w.shield_vs[1])
+    );
+    o += &format!("    pawn_linked: {},\n", sc(w.pawn_linked));
     o += &format!("    hanging: {},\n", sc(w.hanging));
     o += &format!("    rook_threatened: {},\n", sc(w.rook_threatened));
     o += &format!("    tempo: {},\n}};\n", w.tempo);
