@@ -37,6 +37,9 @@ enum Command {
         /// Hash size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Repetition rule set: chinese, asian or checkonly.
+        #[arg(long, default_value = "chinese")]
+        rule: String,
     },
     /// Rule a game: legality of every move, then the first game end along the
     /// moves (mate, stalemate, repetition at the third occurrence, natural
@@ -106,6 +109,7 @@ fn analyze(
     depth: Option<i32>,
     movetime: Option<u64>,
     hash: usize,
+    rule: &str,
 ) -> Result<(), Failure> {
     use chariot::board::{notation, Game};
     use chariot::search::{mate_moves, time::Budget, tt::Tt, Limits, Searcher, Signals};
@@ -143,6 +147,7 @@ fn analyze(
         Tt::new(hash).ok_or_else(|| Failure(1, format!("cannot allocate {hash} MB of hash")))?,
     );
     let mut searcher = Searcher::new(tt);
+    searcher.rule = parse_rule(rule)?;
     let signals = Signals::default();
     let score_text = |s: i32| match mate_moves(s) {
         Some(n) if n > 0 => format!("mate in {n}"),
@@ -173,6 +178,11 @@ fn analyze(
     Ok(())
 }
 
+fn parse_rule(rule: &str) -> Result<chariot::rules::RuleSet, Failure> {
+    chariot::rules::RuleSet::parse(rule)
+        .ok_or_else(|| bad(format!("unknown rule '{rule}' (chinese, asian, checkonly)")))
+}
+
 fn judge(
     fen: Option<String>,
     moves: Option<String>,
@@ -180,12 +190,8 @@ fn judge(
     natural_limit: u32,
 ) -> Result<(), Failure> {
     use chariot::board::Move;
-    use chariot::rules::{judge::judge, RuleSet};
-    let rule = RuleSet::parse(rule).ok_or_else(|| {
-        bad(format!(
-            "judge: unknown rule '{rule}' (chinese, asian, checkonly)"
-        ))
-    })?;
+    use chariot::rules::judge::judge;
+    let rule = parse_rule(rule)?;
     let start = match fen {
         Some(f) => Position::from_fen(&f).map_err(|e| bad(e.to_string()))?,
         None => Position::startpos(),
@@ -213,7 +219,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             depth,
             movetime,
             hash,
-        }) => analyze(fen, moves, depth, movetime, hash),
+            rule,
+        }) => analyze(fen, moves, depth, movetime, hash, &rule),
         Some(Command::Judge {
             fen,
             moves,
