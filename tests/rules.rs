@@ -363,8 +363,6 @@ fn lesson_5_2_perpetual_mate_threat() {
 /// cycle is one check, one chase, forbidden (25.2): Black wins. Asian:
 /// checks mixed with chases draw.
 #[test]
-#[ignore = "engine disagrees: a chase by a check followed by a capture (29.1) is not seen; \
-            Chinese rules it a draw instead of a Red loss"]
 fn lesson_5_5_one_check_one_discovered_win() {
     let fen = "5k3/2r6/9/9/9/8R/9/9/9/3K5 w - - 0 1";
     let cycle = "i4i9 f9f8 i9i4 f8f9";
@@ -578,8 +576,6 @@ fn chapter7_example_9_pieces_chasing_with_the_king() {
 /// mutual attack a pawn's attacks count as chases (27.2): both sides
 /// forbidden, draw (26.3).
 #[test]
-#[ignore = "engine disagrees: pawn attacks never count, even in mutual attack (27.2); \
-            Chinese rules Black's perpetual chase lost (1-0) instead of a draw"]
 fn chapter7_example_11_pawn_chases_count_in_mutual_attack() {
     let fen = "5k3/9/2r6/1P7/9/2B6/1N7/9/9/3AKA3 w - - 0 1";
     let cycle = "b6c6 c7b7 c6b6 b7c7";

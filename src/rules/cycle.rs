@@ -1,6 +1,6 @@
 //! Ruling a repetition cycle under one of three rule sets.
 
-use super::effects::{effects, Effects};
+use super::effects::{effects_in, Effects, Scope};
 use crate::board::{Bitboard, Move, Piece, Position, Square};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -61,10 +61,57 @@ pub struct Conduct {
 /// `moves` lead from `start` back to a position equal to `start`, the side
 /// to move at `start` moving first. Returns each side's conduct: (that side, the other).
 pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
+    let scope = Scope {
+        mate_threats: rule == RuleSet::Chinese,
+        check_then_capture: rule == RuleSet::Chinese,
+        ..Scope::default()
+    };
+    let (fx, victims) = classify(start, moves, rule, scope);
+    let mut sides = [
+        side_conduct(&fx, &victims, 0),
+        side_conduct(&fx, &victims, 1),
+    ];
+    // 27.2: against a side that attacks perpetually, pawns' attacks count as
+    // chases too (长打对长打), which can make it mutual.
+    if rule == RuleSet::Chinese && sides[0].forbidden != sides[1].forbidden {
+        let other = usize::from(sides[0].forbidden);
+        let with_pawns = Scope {
+            pawns_chase: true,
+            ..scope
+        };
+        let (fx, victims) = classify(start, moves, rule, with_pawns);
+        let c = side_conduct(&fx, &victims, other);
+        if c.forbidden {
+            sides[other] = c;
+        }
+    }
+    let [a, b] = sides;
+    (a, b)
+}
+
+/// Each move's effects, and one piece it chased (after the move).
+fn classify(
+    start: &Position,
+    moves: &[Move],
+    rule: RuleSet,
+    scope: Scope,
+) -> (Vec<Effects>, Vec<Option<(Piece, Square)>>) {
     let mut pos = start.clone();
-    let mut fx: Vec<Effects> = Vec::with_capacity(moves.len());
-    let mut victims = Vec::with_capacity(moves.len());
+    let mut checks = Vec::with_capacity(moves.len());
     for &m in moves {
+        pos.make(m);
+        checks.push(pos.in_check());
+    }
+    let n = moves.len();
+    let mut pos = start.clone();
+    let mut fx: Vec<Effects> = Vec::with_capacity(n);
+    let mut victims = Vec::with_capacity(n);
+    for (i, &m) in moves.iter().enumerate() {
+        // The mover's previous move in the cycle (it wraps around).
+        let scope = Scope {
+            after_own_check: n >= 2 && checks[(i + n - 2) % n],
+            ..scope
+        };
         let e = if rule == RuleSet::CheckOnly {
             let mut p = pos.clone();
             p.make(m);
@@ -73,7 +120,7 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
                 ..Effects::default()
             }
         } else {
-            effects(&pos, m, rule == RuleSet::Chinese)
+            effects_in(&pos, m, scope)
         };
         fx.push(e);
         pos.make(m);
@@ -84,20 +131,10 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
                 .and_then(|sq| pos.piece_at(sq).map(|p| (p, sq))),
         );
     }
-    let with_victim = |parity: usize| {
-        let mut c = side_conduct(&fx, parity);
-        c.victim = victims
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| i % 2 == parity)
-            .filter_map(|(_, v)| *v)
-            .next_back();
-        c
-    };
-    (with_victim(0), with_victim(1))
+    (fx, victims)
 }
 
-fn side_conduct(fx: &[Effects], parity: usize) -> Conduct {
+fn side_conduct(fx: &[Effects], victims: &[Option<(Piece, Square)>], parity: usize) -> Conduct {
     let mine = || {
         fx.iter()
             .enumerate()
@@ -116,7 +153,12 @@ fn side_conduct(fx: &[Effects], parity: usize) -> Conduct {
         perpetual_chase,
         forbidden,
         chased,
-        victim: None,
+        victim: victims
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == parity)
+            .filter_map(|(_, v)| *v)
+            .next_back(),
     }
 }
 

@@ -26,13 +26,30 @@ fn value(kind: PieceType) -> i32 {
 
 /// Whether `attacker` gains by taking `target` even when it is protected:
 /// a chariot attacked by a horse or cannon; a chariot, horse or cannon
-/// attacked by an advisor or elephant.
+/// attacked by an advisor, elephant or (where pawns chase) a pawn.
 fn stronger_target(attacker: PieceType, target: PieceType) -> bool {
     use PieceType::*;
     matches!(
         (attacker, target),
-        (Horse | Cannon, Rook) | (Advisor | Elephant, Rook | Horse | Cannon)
+        (Horse | Cannon, Rook) | (Advisor | Elephant | Pawn, Rook | Horse | Cannon)
     )
+}
+
+/// Which of the rulebook's finer chase rules apply.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// Count mate threats (Chinese rules).
+    pub mate_threats: bool,
+    /// Count threats to win material by a check and then a capture
+    /// (一将一抽, 28.3).
+    pub check_then_capture: bool,
+    /// Count pawns' attacks as chases (27.2: only when both sides attack
+    /// perpetually).
+    pub pawns_chase: bool,
+    /// The mover's previous move was a check: a check-then-capture threat it
+    /// set up counts even if it already stood before this move, since the
+    /// check and this move together are the 一将一抽 manoeuvre (lesson 五(5)).
+    pub after_own_check: bool,
 }
 
 /// Whether the side to move in `pos` can legally move a piece to `sq`.
@@ -59,8 +76,8 @@ fn play_as(pos: &Position, side: Color, m: Move) -> Position {
 /// Every (attacker, target) pair through which `mover` threatens to win
 /// material in `pos`: a legal capture of a valuable piece that is
 /// unprotected (the victim cannot legally take back) or stronger than the
-/// attacker. Kings and pawns never chase (27.1, 27.2).
-fn threats(pos: &Position, mover: Color) -> Vec<(Square, Square)> {
+/// attacker. Kings never chase, pawns only if `pawns` (27.1, 27.2).
+fn threats(pos: &Position, mover: Color, pawns: bool) -> Vec<(Square, Square)> {
     let victim = mover.flip();
     let mut targets = Bitboard::EMPTY;
     for kind in [
@@ -78,9 +95,12 @@ fn threats(pos: &Position, mover: Color) -> Vec<(Square, Square)> {
         }
     }
     let mut out = vec![];
-    let attackers = pos
-        .color_bb(mover)
-        .and_not(pos.pieces(mover, PieceType::King) | pos.pieces(mover, PieceType::Pawn));
+    let exempt = if pawns {
+        pos.pieces(mover, PieceType::King)
+    } else {
+        pos.pieces(mover, PieceType::King) | pos.pieces(mover, PieceType::Pawn)
+    };
+    let attackers = pos.color_bb(mover).and_not(exempt);
     let king = pos.king_square(mover);
     for a in attackers {
         let hits = pos.capture_targets(a) & targets;
@@ -115,15 +135,62 @@ fn threats(pos: &Position, mover: Color) -> Vec<(Square, Square)> {
 /// Pieces newly chased by `m`: threats after the move that did not exist
 /// before it (29.2) — a new attack, or an old attack whose target lost its
 /// protection. The same attack carried on is no new chase.
-fn chased(before: &Position, m: Move, after: &Position) -> Bitboard {
+fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboard {
     let mover = before.side();
-    let old = threats(before, mover);
+    let old = threats(before, mover, scope.pawns_chase);
     let mut out = Bitboard::EMPTY;
-    for (a, t) in threats(after, mover) {
+    for (a, t) in threats(after, mover, scope.pawns_chase) {
         let a_before = if a == m.to() { m.from() } else { a };
         if !old.contains(&(a_before, t)) {
             out |= Bitboard::from_square(t);
         }
+    }
+    if scope.check_then_capture && !after.in_check() {
+        let mut again = after.clone();
+        again.make_null();
+        let new = won_by_a_check(&again, scope.pawns_chase);
+        if new.any() {
+            let mut threatened_before = if scope.after_own_check {
+                Bitboard::EMPTY
+            } else {
+                won_by_a_check(before, scope.pawns_chase)
+            };
+            for &(_, t) in &old {
+                threatened_before |= Bitboard::from_square(t);
+            }
+            out |= new.and_not(threatened_before);
+        }
+    }
+    out
+}
+
+/// Pieces the side to move wins by a check followed, whatever the reply, by
+/// a capture that gains (一将一抽: the check uncovers or forces the capture).
+fn won_by_a_check(pos: &Position, pawns: bool) -> Bitboard {
+    let mover = pos.side();
+    let mut out = Bitboard::EMPTY;
+    for &c in pos.legal_moves().as_slice() {
+        if !pos.gives_check(c) {
+            continue;
+        }
+        let mut p = pos.clone();
+        p.make(c);
+        let replies = p.legal_moves();
+        // No reply is mate: a mate threat, not a chase.
+        let mut common: Option<Bitboard> = None;
+        for &r in replies.as_slice() {
+            let mut q = p.clone();
+            q.make(r);
+            let won = threats(&q, mover, pawns)
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &(_, t)| b | Bitboard::from_square(t));
+            let both = common.map_or(won, |c| c & won);
+            common = Some(both);
+            if both.is_empty() {
+                break;
+            }
+        }
+        out |= common.unwrap_or(Bitboard::EMPTY);
     }
     out
 }
@@ -157,13 +224,24 @@ pub fn mate_by_checks(pos: &Position, plies: u32) -> bool {
     false
 }
 
-/// Classifies the legal move `m` played in `before`.
+/// Classifies the legal move `m` played in `before`: the Chinese rules'
+/// full scope if `with_mate_threats`, else the Asian set's direct chases.
 pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
+    let scope = Scope {
+        mate_threats: with_mate_threats,
+        check_then_capture: with_mate_threats,
+        ..Scope::default()
+    };
+    effects_in(before, m, scope)
+}
+
+/// Classifies the legal move `m` played in `before` within `scope`.
+pub fn effects_in(before: &Position, m: Move, scope: Scope) -> Effects {
     let mut after = before.clone();
     after.make(m);
     let check = after.in_check();
-    let chased = chased(before, m, &after);
-    let mate_threat = with_mate_threats && !check && {
+    let chased = chased(before, m, &after, scope);
+    let mate_threat = scope.mate_threats && !check && {
         // Give the mover another turn: can it then mate by checks?
         let mut again = after.clone();
         again.make_null();
