@@ -64,6 +64,7 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
     let scope = Scope {
         mate_threats: rule == RuleSet::Chinese,
         check_then_capture: rule == RuleSet::Chinese,
+        mate_answer: rule == RuleSet::Chinese,
         ..Scope::default()
     };
     let (fx, victims) = classify(start, moves, rule, scope);

@@ -46,6 +46,8 @@ pub struct Scope {
     /// Count pawns' attacks as chases (27.2: only when both sides attack
     /// perpetually).
     pub pawns_chase: bool,
+    /// A capture the victim would answer with mate is no chase (29.4).
+    pub mate_answer: bool,
     /// The mover's previous move was a check: a check-then-capture threat it
     /// set up counts even if it already stood before this move, since the
     /// check and this move together are the 一将一抽 manoeuvre (lesson 五(5)).
@@ -76,8 +78,10 @@ fn play_as(pos: &Position, side: Color, m: Move) -> Position {
 /// Every (attacker, target) pair through which `mover` threatens to win
 /// material in `pos`: a legal capture of a valuable piece that is
 /// unprotected (the victim cannot legally take back) or stronger than the
-/// attacker. Kings never chase, pawns only if `pawns` (27.1, 27.2).
-fn threats(pos: &Position, mover: Color, pawns: bool) -> Vec<(Square, Square)> {
+/// attacker. Kings never chase, pawns only if the scope says so (27.1,
+/// 27.2); with `mate_answer`, a capture answered by mate is no threat (29.4).
+fn threats(pos: &Position, mover: Color, scope: Scope) -> Vec<(Square, Square)> {
+    let pawns = scope.pawns_chase;
     let victim = mover.flip();
     let mut targets = Bitboard::EMPTY;
     for kind in [
@@ -119,12 +123,11 @@ fn threats(pos: &Position, mover: Color, pawns: bool) -> Vec<(Square, Square)> {
                 continue;
             }
             let tkind = pos.piece_at(t).map_or(PieceType::King, |p| p.kind());
-            let gain = stronger_target(akind, tkind) || {
-                // Protected only if the victim can really take back.
-                let taken = play_as(pos, mover, Move::new(a, t));
-                value(tkind) > 0 && !can_recapture(&taken, t)
-            };
-            if gain {
+            let taken = play_as(pos, mover, Move::new(a, t));
+            // Protected only if the victim can really take back.
+            let gain =
+                stronger_target(akind, tkind) || (value(tkind) > 0 && !can_recapture(&taken, t));
+            if gain && !(scope.mate_answer && mate_by_checks(&taken, 1)) {
                 out.push((a, t));
             }
         }
@@ -137,9 +140,9 @@ fn threats(pos: &Position, mover: Color, pawns: bool) -> Vec<(Square, Square)> {
 /// protection. The same attack carried on is no new chase.
 fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboard {
     let mover = before.side();
-    let old = threats(before, mover, scope.pawns_chase);
+    let old = threats(before, mover, scope);
     let mut out = Bitboard::EMPTY;
-    for (a, t) in threats(after, mover, scope.pawns_chase) {
+    for (a, t) in threats(after, mover, scope) {
         let a_before = if a == m.to() { m.from() } else { a };
         if !old.contains(&(a_before, t)) {
             out |= Bitboard::from_square(t);
@@ -148,12 +151,12 @@ fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboar
     if scope.check_then_capture && !after.in_check() {
         let mut again = after.clone();
         again.make_null();
-        let new = won_by_a_check(&again, scope.pawns_chase);
+        let new = won_by_a_check(&again, scope);
         if new.any() {
             let mut threatened_before = if scope.after_own_check {
                 Bitboard::EMPTY
             } else {
-                won_by_a_check(before, scope.pawns_chase)
+                won_by_a_check(before, scope)
             };
             for &(_, t) in &old {
                 threatened_before |= Bitboard::from_square(t);
@@ -166,7 +169,7 @@ fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboar
 
 /// Pieces the side to move wins by a check followed, whatever the reply, by
 /// a capture that gains (一将一抽: the check uncovers or forces the capture).
-fn won_by_a_check(pos: &Position, pawns: bool) -> Bitboard {
+fn won_by_a_check(pos: &Position, scope: Scope) -> Bitboard {
     let mover = pos.side();
     let mut out = Bitboard::EMPTY;
     for &c in pos.legal_moves().as_slice() {
@@ -181,7 +184,7 @@ fn won_by_a_check(pos: &Position, pawns: bool) -> Bitboard {
         for &r in replies.as_slice() {
             let mut q = p.clone();
             q.make(r);
-            let won = threats(&q, mover, pawns)
+            let won = threats(&q, mover, scope)
                 .iter()
                 .fold(Bitboard::EMPTY, |b, &(_, t)| b | Bitboard::from_square(t));
             let both = common.map_or(won, |c| c & won);
@@ -230,6 +233,7 @@ pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
     let scope = Scope {
         mate_threats: with_mate_threats,
         check_then_capture: with_mate_threats,
+        mate_answer: with_mate_threats,
         ..Scope::default()
     };
     effects_in(before, m, scope)
