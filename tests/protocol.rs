@@ -392,3 +392,46 @@ fn multipv_lines_are_ordered() {
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     assert!(last[0].contains(&format!(" pv {best}")));
 }
+
+/// Lazy SMP: with helper threads every limit and `stop` still work, and the
+/// reported nodes include the helpers'.
+#[test]
+fn threads_obey_limits_and_stop() {
+    for (hello, ok, threads) in [
+        ("uci", "uciok", "setoption name Threads value 3"),
+        ("ucci", "ucciok", "setoption threads 3"),
+    ] {
+        let mut e = Engine::start();
+        e.send(hello);
+        e.until(ok);
+        e.send(threads);
+        e.send("position startpos moves h2e2 h9g7");
+        e.send("go depth 9");
+        let lines = e.until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 9")),
+            "{lines:?}"
+        );
+        e.send("go nodes 200000");
+        let lines = e.until("bestmove");
+        let last_nodes = lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                let t: Vec<&str> = l.split_whitespace().collect();
+                t.iter()
+                    .position(|&x| x == "nodes")
+                    .and_then(|i| t.get(i + 1)?.parse::<u64>().ok())
+            })
+            .unwrap();
+        // Helpers flush their counts every 1024 nodes: a few thousand over.
+        assert!((200_000..=220_000).contains(&last_nodes), "{last_nodes}");
+        e.send("go infinite");
+        e.send("isready");
+        e.until("readyok");
+        e.send("stop");
+        let b = e.last("bestmove");
+        assert!(b.split_whitespace().nth(1).is_some_and(|m| m.len() == 4));
+        e.send("quit");
+    }
+}

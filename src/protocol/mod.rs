@@ -6,9 +6,10 @@
 pub mod options;
 
 use crate::board::{perft, Game, Move, Position};
+use crate::search::threads::Pool;
 use crate::search::time::{Budget, Clock};
 use crate::search::tt::{Bound, Tt};
-use crate::search::{bench, mate_moves, Info, Limits, SearchResult, Searcher, Signals, MATE_BOUND};
+use crate::search::{bench, mate_moves, Info, Limits, SearchResult, Signals, MATE_BOUND};
 use options::{Value, OPTIONS};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
@@ -84,7 +85,7 @@ pub struct Engine {
     dialect: Option<Dialect>,
     game: Game,
     settings: Settings,
-    searcher: Arc<Mutex<Searcher>>,
+    searcher: Arc<Mutex<Pool>>,
     signals: Arc<Signals>,
     thread: Option<JoinHandle<()>>,
     search_start: Instant,
@@ -103,7 +104,7 @@ impl Engine {
             dialect: None,
             game: Game::default(),
             settings: Settings::default(),
-            searcher: Arc::new(Mutex::new(Searcher::new(tt))),
+            searcher: Arc::new(Mutex::new(Pool::new(tt))),
             signals: Arc::new(Signals::default()),
             thread: None,
             search_start: Instant::now(),
@@ -263,7 +264,7 @@ impl Engine {
                 let mb = int(&val) as usize;
                 match Tt::new(mb) {
                     Some(tt) => {
-                        self.lock_searcher().tt = Arc::new(tt);
+                        self.lock_searcher().set_tt(Arc::new(tt));
                         self.settings.hash_mb = mb;
                     }
                     None => self.error(&format!(
@@ -272,7 +273,11 @@ impl Engine {
                     )),
                 }
             }
-            "Threads" => self.settings.threads = int(&val) as usize,
+            "Threads" => {
+                self.wait_idle();
+                self.settings.threads = int(&val) as usize;
+                self.lock_searcher().set_threads(self.settings.threads);
+            }
             "MultiPV" => self.settings.multipv = int(&val) as usize,
             "Move Overhead" => self.settings.move_overhead = int(&val) as u64,
             "NaturalLimit" => self.settings.natural_limit = int(&val) as u32,
@@ -290,7 +295,7 @@ impl Engine {
         }
     }
 
-    fn lock_searcher(&self) -> std::sync::MutexGuard<'_, Searcher> {
+    fn lock_searcher(&self) -> std::sync::MutexGuard<'_, Pool> {
         self.searcher.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -323,7 +328,7 @@ impl Engine {
             Ok(g) => g,
             Err(e) => return self.error(&e),
         };
-        let tt = self.lock_searcher().tt.clone();
+        let tt = self.lock_searcher().tt();
         let mut line = String::from("pophash");
         if let Some(e) = tt.probe(game.pos.key()) {
             if !e.mv.is_none() && game.pos.is_legal(e.mv) {
@@ -494,8 +499,7 @@ impl Engine {
             .spawn(move || {
                 let params_start = Instant::now();
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
-                s.natural_limit = settings.natural_limit;
-                s.rule = settings.rule;
+                s.set_rules(settings.rule, settings.natural_limit);
                 let r = s.search(
                     &game,
                     &params.limits,

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod history;
 pub mod movepick;
+pub mod threads;
 pub mod time;
 pub mod tt;
 
@@ -48,6 +49,10 @@ pub struct Signals {
     pub ponder: AtomicBool,
     /// Milliseconds after the search start at which `ponderhit` arrived.
     pub ponderhit_ms: AtomicU64,
+    /// Set by the main thread when it is done: helper threads stop.
+    pub helpers_stop: AtomicBool,
+    /// Nodes searched by helper threads (flushed every 1024).
+    pub helper_nodes: AtomicU64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -119,6 +124,8 @@ pub struct Searcher {
     root_moves: Vec<Move>,
     lmr: Box<[[i32; 64]; 64]>,
     pub natural_limit: u32,
+    /// 0 for the main thread, which reports and decides; helpers are 1, 2, ...
+    pub id: usize,
 }
 
 impl Searcher {
@@ -150,6 +157,7 @@ impl Searcher {
             root_moves: vec![],
             lmr,
             natural_limit: rules::NATURAL_LIMIT,
+            id: 0,
         }
     }
 
@@ -213,7 +221,9 @@ impl Searcher {
         let mut stable = 0;
         let mut last_best = Move::NONE;
 
-        'deepen: for depth in 1..=max_depth {
+        'deepen: for iteration in 1..=max_depth {
+            // Odd helpers run one ply ahead: threads spread over depths.
+            let depth = (iteration + (self.id % 2) as i32).min(max_depth);
             self.root_excluded.clear();
             let mut lines: Vec<(i32, Vec<Move>)> = vec![];
             for pv_idx in 0..multipv {
@@ -249,7 +259,7 @@ impl Searcher {
                     multipv: i + 1,
                     score: *score,
                     bound: Bound::Exact,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(signals),
                     time: self.start.elapsed(),
                     hashfull: self.tt.hashfull(),
                     pv: pv.clone(),
@@ -263,7 +273,7 @@ impl Searcher {
                 ponder: pv.get(1).copied(),
                 score,
                 depth,
-                nodes: self.nodes,
+                nodes: self.total_nodes(signals),
             };
             if let Some(m) = limits.mate {
                 if mate_moves(score).is_some_and(|n| n > 0 && n <= m) {
@@ -290,8 +300,17 @@ impl Searcher {
             }
             prev_score = score;
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes(signals);
         result
+    }
+
+    /// This thread's nodes plus the helpers' (exact with one thread).
+    fn total_nodes(&self, signals: &Signals) -> u64 {
+        if self.id == 0 {
+            self.nodes + signals.helper_nodes.load(Relaxed)
+        } else {
+            self.nodes
+        }
     }
 
     fn elapsed_for_clock(&self, signals: &Signals) -> Duration {
@@ -335,12 +354,18 @@ impl Searcher {
             return true;
         }
         if let Some(n) = self.limits.nodes {
-            if self.nodes >= n {
+            if self.total_nodes(signals) >= n {
                 self.stopped = true;
                 return true;
             }
         }
         if self.nodes & 1023 == 0 {
+            if self.id > 0 {
+                signals.helper_nodes.fetch_add(1024, Relaxed);
+                if signals.helpers_stop.load(Relaxed) {
+                    self.stopped = true;
+                }
+            }
             if signals.stop.load(Relaxed) {
                 self.stopped = true;
             } else if let Some(b) = self.limits.budget {

@@ -1,0 +1,111 @@
+//! Lazy SMP: helper threads search the same root through the shared TT,
+//! which is how they help (they fill it with results the main thread then
+//! finds); the main thread alone reports, keeps time and decides the move.
+
+use super::tt::Tt;
+use super::{Info, Limits, SearchResult, Searcher, Signals};
+use crate::board::{Game, Move};
+use crate::rules::RuleSet;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+
+/// Searchers kept between moves (their histories persist), one per thread.
+pub struct Pool {
+    searchers: Vec<Searcher>,
+}
+
+/// Deep recursion (128 plies of frames and move lists) needs room.
+const STACK: usize = 16 << 20;
+
+impl Pool {
+    pub fn new(tt: Arc<Tt>) -> Pool {
+        Pool {
+            searchers: vec![Searcher::new(tt)],
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.searchers.len()
+    }
+
+    /// Grows or shrinks to `n` threads (at least one).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.max(1);
+        let tt = self.tt();
+        self.searchers.truncate(n);
+        while self.searchers.len() < n {
+            let mut s = Searcher::new(tt.clone());
+            s.id = self.searchers.len();
+            self.searchers.push(s);
+        }
+    }
+
+    pub fn tt(&self) -> Arc<Tt> {
+        self.searchers[0].tt.clone()
+    }
+
+    pub fn set_tt(&mut self, tt: Arc<Tt>) {
+        for s in &mut self.searchers {
+            s.tt = tt.clone();
+        }
+    }
+
+    /// New game: histories and the TT.
+    pub fn clear(&mut self) {
+        for s in &mut self.searchers {
+            s.clear();
+        }
+    }
+
+    pub fn set_rules(&mut self, rule: RuleSet, natural_limit: u32) {
+        for s in &mut self.searchers {
+            s.rule = rule;
+            s.natural_limit = natural_limit;
+        }
+    }
+
+    /// Searches with every thread; returns the main thread's result, whose
+    /// node count includes the helpers'.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        signals: &Signals,
+        banned: &[Move],
+        multipv: usize,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        signals.helper_nodes.store(0, Relaxed);
+        signals.helpers_stop.store(false, Relaxed);
+        let (main, helpers) = self
+            .searchers
+            .split_first_mut()
+            .expect("a pool has a main thread");
+        if helpers.is_empty() {
+            return main.search(game, limits, signals, banned, multipv, report);
+        }
+        // Helpers run until the main thread is done (depth limits aside).
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            ..Limits::default()
+        };
+        std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let limits = &helper_limits;
+                let spawned =
+                    std::thread::Builder::new()
+                        .stack_size(STACK)
+                        .spawn_scoped(scope, move || {
+                            h.search(game, limits, signals, banned, 1, &mut |_| {});
+                        });
+                if spawned.is_err() {
+                    break; // fewer helpers; the main thread still searches
+                }
+            }
+            let r = main.search(game, limits, signals, banned, multipv, report);
+            signals.helpers_stop.store(true, Relaxed);
+            r
+        })
+    }
+}
