@@ -205,6 +205,9 @@ fn isready_and_stop_during_search() {
     e.send("isready");
     let lines = e.until("readyok");
     assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    // Probing the hash does not wait for the search either.
+    e.send("probe startpos");
+    e.until("pophash");
     // Infinite: no bestmove until stop.
     assert!(!e
         .quiet_for(Duration::from_millis(300))

@@ -85,7 +85,11 @@ pub struct Engine {
     dialect: Option<Dialect>,
     game: Game,
     settings: Settings,
+    /// Locked by the search thread for the whole search: only take it when
+    /// idle (`wait_idle` first).
     searcher: Arc<Mutex<Pool>>,
+    /// The pool's table, for `probe` while a search runs.
+    tt: Arc<Tt>,
     signals: Arc<Signals>,
     thread: Option<JoinHandle<()>>,
     search_start: Instant,
@@ -104,7 +108,8 @@ impl Engine {
             dialect: None,
             game: Game::default(),
             settings: Settings::default(),
-            searcher: Arc::new(Mutex::new(Pool::new(tt))),
+            searcher: Arc::new(Mutex::new(Pool::new(tt.clone()))),
+            tt,
             signals: Arc::new(Signals::default()),
             thread: None,
             search_start: Instant::now(),
@@ -264,7 +269,8 @@ impl Engine {
                 let mb = int(&val) as usize;
                 match Tt::new(mb) {
                     Some(tt) => {
-                        self.lock_searcher().set_tt(Arc::new(tt));
+                        self.tt = Arc::new(tt);
+                        self.lock_searcher().set_tt(self.tt.clone());
                         self.settings.hash_mb = mb;
                     }
                     None => self.error(&format!(
@@ -328,7 +334,7 @@ impl Engine {
             Ok(g) => g,
             Err(e) => return self.error(&e),
         };
-        let tt = self.lock_searcher().tt();
+        let tt = self.tt.clone();
         let mut line = String::from("pophash");
         if let Some(e) = tt.probe(game.pos.key()) {
             if !e.mv.is_none() && game.pos.is_legal(e.mv) {

@@ -71,10 +71,25 @@ fn unpack(d: u64) -> (TtEntry, u8) {
     )
 }
 
+/// `MemAvailable` from /proc/meminfo, where there is one.
+fn available_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 impl Tt {
     /// A table of about `mb` megabytes; `None` if the memory cannot be had.
+    /// With overcommit an allocation can "succeed" and the process be killed
+    /// later while the table is filled, so what the OS says is available
+    /// is checked first (Linux).
     pub fn new(mb: usize) -> Option<Tt> {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let bytes = mb.max(1).checked_mul(1 << 20)?;
+        if available_bytes().is_some_and(|a| bytes as u64 > a) {
+            return None;
+        }
+        let n = bytes / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(n).ok()?;
         buckets.resize_with(n, || {
