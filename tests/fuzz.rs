@@ -266,3 +266,45 @@ fn random_protocol_lines_never_crash_or_hang() {
     assert!(!err.contains("panicked"), "{err}");
     eprintln!("{sent} fuzzed lines, seed {seed}");
 }
+
+/// Random strings and mutations of valid FENs: parsing either fails with an
+/// error or yields a position that is consistent, round-trips, and whose
+/// move generation works.
+#[test]
+fn random_fens_parse_or_fail_cleanly() {
+    let n: usize = std::env::var("CHARIOT_FUZZ_FENS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut ok, mut err) = (0, 0);
+    for i in 0..n {
+        let text = if i % 10 == 0 {
+            (0..rng.gen_range(0..90))
+                .map(|_| b"rnbakcpRNBAKCP0123456789/ wb-x"[rng.gen_range(0..30)] as char)
+                .collect()
+        } else {
+            fen(&mut rng)
+        };
+        match chariot::board::Position::from_fen(&text) {
+            Ok(p) => {
+                ok += 1;
+                assert_eq!(p.check_consistency(), Ok(()), "{text}");
+                let again = chariot::board::Position::from_fen(&p.to_fen()).unwrap();
+                assert_eq!(again.key(), p.key(), "{text}");
+                for &m in p.legal_moves().as_slice() {
+                    let mut q = p.clone();
+                    q.make(m);
+                    assert_eq!(q.check_consistency(), Ok(()), "{text} {m}");
+                }
+            }
+            Err(e) => {
+                err += 1;
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+    eprintln!("{n} FENs: {ok} parsed, {err} rejected");
+    // Both outcomes must actually occur, or the mutations are too tame.
+    assert!(ok > n / 20 && err > n / 20, "ok {ok} err {err}");
+}
