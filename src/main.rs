@@ -63,6 +63,10 @@ enum Command {
     Bench {
         /// Search depth (default: the signature depth).
         depth: Option<i32>,
+        /// Search threads; the node count is a signature only with one,
+        /// more measure time to depth.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
@@ -227,12 +231,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             rule,
             natural_limit,
         }) => judge(fen, moves, &rule, natural_limit),
-        Some(Command::Bench { depth }) => {
+        Some(Command::Bench { depth, threads }) => {
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
             if !(1..=64).contains(&depth) {
                 return Err(bad("bench: depth must be between 1 and 64"));
             }
-            for line in protocol::bench_lines(depth) {
+            if !(1..=256).contains(&threads) {
+                return Err(bad("bench: threads must be between 1 and 256"));
+            }
+            for line in protocol::bench_lines(depth, threads) {
                 println!("{line}");
             }
             Ok(())

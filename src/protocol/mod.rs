@@ -207,7 +207,7 @@ impl Engine {
                         .first()
                         .and_then(|d| d.parse().ok())
                         .unwrap_or(bench::DEFAULT_DEPTH);
-                    for l in bench_lines(depth.clamp(1, 64)) {
+                    for l in bench_lines(depth.clamp(1, 64), 1) {
                         self.send(&l);
                     }
                 }
@@ -614,8 +614,8 @@ fn bestmove_line(
     line
 }
 
-pub fn bench_lines(depth: i32) -> Vec<String> {
-    let r = bench::run(depth, |_, _, _| {});
+pub fn bench_lines(depth: i32, threads: usize) -> Vec<String> {
+    let r = bench::run(depth, threads, |_, _, _| {});
     let nps = r.nodes as u128 * 1000 / r.time.as_millis().max(1);
     vec![
         format!("Nodes searched: {}", r.nodes),

@@ -1,7 +1,8 @@
 //! `bench`: a fixed search over a fixed position set. Its node count is the
 //! engine's functional signature (kept in `.ci/bench`); its speed is NPS.
 
-use super::{Limits, Searcher, Signals};
+use super::threads::Pool;
+use super::{Limits, Signals};
 use crate::board::{Game, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -47,11 +48,17 @@ pub struct BenchResult {
     pub time: Duration,
 }
 
-/// Searches every position to `depth` with one thread and a fresh 16 MB
-/// hash, from a clean state, so the node count is reproducible.
-pub fn run(depth: i32, mut per_position: impl FnMut(usize, &str, u64)) -> BenchResult {
+/// Searches every position to `depth` with a fresh 16 MB hash, from a clean
+/// state, so the node count is reproducible (with one thread; more threads
+/// measure time to depth).
+pub fn run(
+    depth: i32,
+    threads: usize,
+    mut per_position: impl FnMut(usize, &str, u64),
+) -> BenchResult {
     let tt = Arc::new(super::tt::Tt::new(16).expect("16 MB hash"));
-    let mut searcher = Searcher::new(tt);
+    let mut searcher = Pool::new(tt);
+    searcher.set_threads(threads);
     let signals = Signals::default();
     let limits = Limits {
         depth: Some(depth),
