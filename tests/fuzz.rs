@@ -173,9 +173,21 @@ fn line(rng: &mut StdRng) -> Vec<u8> {
             }
         }
     }
+    let text = String::from_utf8_lossy(&b).to_lowercase();
     // A line must not end the session.
-    if String::from_utf8_lossy(&b).split_whitespace().next() == Some("quit") {
+    if text.split_whitespace().next() == Some("quit") {
         b.clear();
+    }
+    // A hash table of gigabytes (a mutation can cut 2147483648 to 21474)
+    // takes seconds to allocate and clear: slow, not hung, and it would
+    // swamp the machine. Tables the engine must refuse stay in.
+    let big_table = text.contains("hash")
+        && text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|d| d.parse::<u64>().ok())
+            .any(|v| (1025..=65536).contains(&v));
+    if big_table {
+        b = b"setoption name Hash value 16".to_vec();
     }
     b.push(b'\n');
     b
