@@ -65,6 +65,7 @@ pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Con
         mate_threats: rule == RuleSet::Chinese,
         check_then_capture: rule == RuleSet::Chinese,
         mate_answer: rule == RuleSet::Chinese,
+        defender_idle: rule == RuleSet::Chinese,
         ..Scope::default()
     };
     let (fx, victims) = classify(start, moves, rule, scope);

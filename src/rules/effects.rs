@@ -48,6 +48,9 @@ pub struct Scope {
     pub pawns_chase: bool,
     /// A capture the victim would answer with mate is no chase (29.4).
     pub mate_answer: bool,
+    /// 27.3, approximated: attacks on advisors and elephants alone, by the
+    /// side with less attacking material (the one holding a draw), are idle.
+    pub defender_idle: bool,
     /// The mover's previous move was a check: a check-then-capture threat it
     /// set up counts even if it already stood before this move, since the
     /// check and this move together are the 一将一抽 manoeuvre (lesson 五(5)).
@@ -234,9 +237,22 @@ pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
         mate_threats: with_mate_threats,
         check_then_capture: with_mate_threats,
         mate_answer: with_mate_threats,
+        defender_idle: with_mate_threats,
         ..Scope::default()
     };
     effects_in(before, m, scope)
+}
+
+/// Chariots, horses, cannons and crossed pawns of `c`, in chase values.
+fn attacking_material(pos: &Position, c: Color) -> i32 {
+    let mut v = 0;
+    for kind in [PieceType::Rook, PieceType::Horse, PieceType::Cannon] {
+        v += value(kind) * pos.pieces(c, kind).count() as i32;
+    }
+    v + pos
+        .pieces(c, PieceType::Pawn)
+        .filter(|p| !p.on_own_side(c))
+        .count() as i32
 }
 
 /// Classifies the legal move `m` played in `before` within `scope`.
@@ -244,7 +260,18 @@ pub fn effects_in(before: &Position, m: Move, scope: Scope) -> Effects {
     let mut after = before.clone();
     after.make(m);
     let check = after.in_check();
-    let chased = chased(before, m, &after, scope);
+    let mut chased = chased(before, m, &after, scope);
+    if scope.defender_idle && chased.any() {
+        let mover = before.side();
+        let victim = mover.flip();
+        let guards =
+            after.pieces(victim, PieceType::Advisor) | after.pieces(victim, PieceType::Elephant);
+        if chased.and_not(guards).is_empty()
+            && attacking_material(&after, mover) < attacking_material(&after, victim)
+        {
+            chased = Bitboard::EMPTY;
+        }
+    }
     let mate_threat = scope.mate_threats && !check && {
         // Give the mover another turn: can it then mate by checks?
         let mut again = after.clone();
