@@ -53,6 +53,9 @@ pub struct Signals {
     pub helpers_stop: AtomicBool,
     /// Nodes searched by helper threads (flushed every 1024).
     pub helper_nodes: AtomicU64,
+    /// A helper finished the depth limit: the pool is there, the main
+    /// thread stops and the deepest thread's result is taken.
+    pub depth_reached: AtomicBool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -280,6 +283,10 @@ impl Searcher {
                     break;
                 }
             }
+            if self.id > 0 && limits.depth.is_some_and(|d| depth >= d) {
+                signals.depth_reached.store(true, Relaxed);
+                break;
+            }
             // Soft time: scaled by how settled the best move and score are.
             if let (Some(b), false) = (limits.budget, limits.movetime) {
                 if pv[0] == last_best {
@@ -365,6 +372,8 @@ impl Searcher {
                 if signals.helpers_stop.load(Relaxed) {
                     self.stopped = true;
                 }
+            } else if signals.depth_reached.load(Relaxed) {
+                self.stopped = true;
             }
             if signals.stop.load(Relaxed) {
                 self.stopped = true;

@@ -77,6 +77,7 @@ impl Pool {
     ) -> SearchResult {
         signals.helper_nodes.store(0, Relaxed);
         signals.helpers_stop.store(false, Relaxed);
+        signals.depth_reached.store(false, Relaxed);
         let (main, helpers) = self
             .searchers
             .split_first_mut()
@@ -91,20 +92,34 @@ impl Pool {
             ..Limits::default()
         };
         std::thread::scope(|scope| {
+            let mut handles = vec![];
             for h in helpers.iter_mut() {
                 let limits = &helper_limits;
-                let spawned =
-                    std::thread::Builder::new()
-                        .stack_size(STACK)
-                        .spawn_scoped(scope, move || {
-                            h.search(game, limits, signals, banned, 1, &mut |_| {});
-                        });
-                if spawned.is_err() {
-                    break; // fewer helpers; the main thread still searches
+                let spawned = std::thread::Builder::new()
+                    .stack_size(STACK)
+                    .spawn_scoped(scope, move || {
+                        h.search(game, limits, signals, banned, 1, &mut |_| {})
+                    });
+                match spawned {
+                    Ok(j) => handles.push(j),
+                    Err(_) => break, // fewer helpers; the main thread still searches
                 }
             }
-            let r = main.search(game, limits, signals, banned, multipv, report);
+            let mut r = main.search(game, limits, signals, banned, multipv, report);
             signals.helpers_stop.store(true, Relaxed);
+            // The deepest finished iteration decides (the main thread on ties,
+            // and always with MultiPV or searchmoves-style bans, which helpers
+            // do not honour line by line).
+            for j in handles {
+                if let Ok(h) = j.join() {
+                    if multipv == 1 && h.best.is_some() && h.depth > r.depth {
+                        r = SearchResult {
+                            nodes: r.nodes,
+                            ..h
+                        };
+                    }
+                }
+            }
             r
         })
     }
