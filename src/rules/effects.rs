@@ -82,7 +82,7 @@ fn play_as(pos: &Position, side: Color, m: Move) -> Position {
 /// material in `pos`: a legal capture of a valuable piece that is
 /// unprotected (the victim cannot legally take back) or stronger than the
 /// attacker. Kings never chase, pawns only if the scope says so (27.1,
-/// 27.2); with `mate_answer`, a capture answered by mate is no threat (29.4).
+/// 27.2).
 fn threats(pos: &Position, mover: Color, scope: Scope) -> Vec<(Square, Square)> {
     let pawns = scope.pawns_chase;
     let victim = mover.flip();
@@ -130,7 +130,7 @@ fn threats(pos: &Position, mover: Color, scope: Scope) -> Vec<(Square, Square)> 
             // Protected only if the victim can really take back.
             let gain =
                 stronger_target(akind, tkind) || (value(tkind) > 0 && !can_recapture(&taken, t));
-            if gain && !(scope.mate_answer && mate_by_checks(&taken, 1)) {
+            if gain {
                 out.push((a, t));
             }
         }
@@ -147,11 +147,18 @@ fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboar
     let mut out = Bitboard::EMPTY;
     for (a, t) in threats(after, mover, scope) {
         let a_before = if a == m.to() { m.from() } else { a };
-        if !old.contains(&(a_before, t)) {
-            out |= Bitboard::from_square(t);
+        // 29.4: a capture the victim would answer with mate is no chase
+        // (tested on new threats only: that is where it is cheap).
+        if old.contains(&(a_before, t)) {
+            continue;
         }
+        if scope.mate_answer && mate_by_checks(&play_as(after, mover, Move::new(a, t)), 1) {
+            continue;
+        }
+        out |= Bitboard::from_square(t);
     }
-    if scope.check_then_capture && !after.in_check() {
+    // A move that already chases directly needs no deeper look.
+    if scope.check_then_capture && out.is_empty() && !after.in_check() {
         let mut again = after.clone();
         again.make_null();
         let new = won_by_a_check(&again, scope);
@@ -272,7 +279,9 @@ pub fn effects_in(before: &Position, m: Move, scope: Scope) -> Effects {
             chased = Bitboard::EMPTY;
         }
     }
-    let mate_threat = scope.mate_threats && !check && {
+    // A chase and a mate threat are both forbidden-grade moves and the
+    // rulings never need to tell them apart (27.4): skip the mate search.
+    let mate_threat = scope.mate_threats && !check && chased.is_empty() && {
         // Give the mover another turn: can it then mate by checks?
         let mut again = after.clone();
         again.make_null();
