@@ -2,12 +2,13 @@
 //! which is how they help (they fill it with results the main thread then
 //! finds); the main thread alone reports, keeps time and decides the move.
 
-use super::tt::Tt;
+use super::tt::{Bound, Tt};
 use super::{Info, Limits, SearchResult, Searcher, Signals};
 use crate::board::{Game, Move};
 use crate::rules::RuleSet;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Searchers kept between moves (their histories persist), one per thread.
 pub struct Pool {
@@ -75,6 +76,7 @@ impl Pool {
         multipv: usize,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let start = Instant::now();
         signals.helper_nodes.store(0, Relaxed);
         signals.helpers_stop.store(false, Relaxed);
         signals.depth_reached.store(false, Relaxed);
@@ -110,6 +112,7 @@ impl Pool {
             // The deepest finished iteration decides (the main thread on ties,
             // and always with MultiPV or searchmoves-style bans, which helpers
             // do not honour line by line).
+            let mut from_helper = false;
             for j in handles {
                 if let Ok(h) = j.join() {
                     if multipv == 1 && h.best.is_some() && h.depth > r.depth {
@@ -117,8 +120,23 @@ impl Pool {
                             nodes: r.nodes,
                             ..h
                         };
+                        from_helper = true;
                     }
                 }
+            }
+            if from_helper {
+                // The GUI sees the depth the move comes from.
+                report(&Info {
+                    depth: r.depth,
+                    seldepth: r.depth as usize,
+                    multipv: 1,
+                    score: r.score,
+                    bound: Bound::Exact,
+                    nodes: r.nodes,
+                    time: start.elapsed(),
+                    hashfull: main.tt.hashfull(),
+                    pv: r.best.into_iter().chain(r.ponder).collect(),
+                });
             }
             r
         })
