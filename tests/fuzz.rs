@@ -193,16 +193,18 @@ fn line(rng: &mut StdRng) -> Vec<u8> {
     b
 }
 
+/// A count or seed from the environment (long runs), else `default`.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn random_protocol_lines_never_crash_or_hang() {
-    let lines: usize = std::env::var("CHARIOT_FUZZ_LINES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
-    let seed: u64 = std::env::var("CHARIOT_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+    let lines: usize = env_or("CHARIOT_FUZZ_LINES", 3000);
+    let seed: u64 = env_or("CHARIOT_FUZZ_SEED", 1);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
         .stdin(Stdio::piped())
@@ -295,10 +297,7 @@ fn random_protocol_lines_never_crash_or_hang() {
 /// move generation works.
 #[test]
 fn random_fens_parse_or_fail_cleanly() {
-    let n: usize = std::env::var("CHARIOT_FUZZ_FENS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000);
+    let n: usize = env_or("CHARIOT_FUZZ_FENS", 20_000);
     let mut rng = StdRng::seed_from_u64(7);
     let (mut ok, mut err) = (0, 0);
     for i in 0..n {

@@ -61,13 +61,7 @@ pub struct Conduct {
 /// `moves` lead from `start` back to a position equal to `start`, the side
 /// to move at `start` moving first. Returns each side's conduct: (that side, the other).
 pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
-    let scope = Scope {
-        mate_threats: rule == RuleSet::Chinese,
-        check_then_capture: rule == RuleSet::Chinese,
-        mate_answer: rule == RuleSet::Chinese,
-        defender_idle: rule == RuleSet::Chinese,
-        ..Scope::default()
-    };
+    let scope = Scope::for_rules(rule == RuleSet::Chinese);
     let (fx, victims) = classify(start, moves, rule, scope);
     let mut sides = [
         side_conduct(&fx, &victims, 0),

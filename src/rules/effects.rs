@@ -57,6 +57,19 @@ pub struct Scope {
     pub after_own_check: bool,
 }
 
+impl Scope {
+    /// The Chinese rules' full scope, or the Asian set's direct chases.
+    pub fn for_rules(chinese: bool) -> Scope {
+        Scope {
+            mate_threats: chinese,
+            check_then_capture: chinese,
+            mate_answer: chinese,
+            defender_idle: chinese,
+            ..Scope::default()
+        }
+    }
+}
+
 /// Whether the side to move in `pos` can legally move a piece to `sq`.
 fn can_recapture(pos: &Position, sq: Square) -> bool {
     let us = pos.side();
@@ -240,14 +253,7 @@ pub fn mate_by_checks(pos: &Position, plies: u32) -> bool {
 /// Classifies the legal move `m` played in `before`: the Chinese rules'
 /// full scope if `with_mate_threats`, else the Asian set's direct chases.
 pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
-    let scope = Scope {
-        mate_threats: with_mate_threats,
-        check_then_capture: with_mate_threats,
-        mate_answer: with_mate_threats,
-        defender_idle: with_mate_threats,
-        ..Scope::default()
-    };
-    effects_in(before, m, scope)
+    effects_in(before, m, Scope::for_rules(with_mate_threats))
 }
 
 /// Chariots, horses, cannons and crossed pawns of `c`, in chase values.
