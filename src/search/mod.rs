@@ -13,7 +13,7 @@ use crate::eval::evaluate;
 use crate::rules;
 use history::History;
 use movepick::MovePicker;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use time::Budget;
@@ -56,6 +56,9 @@ pub struct Signals {
     /// A helper finished the depth limit: the pool is there, the main
     /// thread stops and the deepest thread's result is taken.
     pub depth_reached: AtomicBool,
+    /// The deepest iteration any thread has finished: helpers skip depths
+    /// already done.
+    pub completed: AtomicI32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -121,6 +124,9 @@ pub struct Searcher {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// A helper dropped an iteration another thread already finished.
+    abandoned: bool,
+    depth_now: i32,
     start: Instant,
     limits: Limits,
     root_excluded: Vec<Move>,
@@ -154,6 +160,8 @@ impl Searcher {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            abandoned: false,
+            depth_now: 0,
             start: Instant::now(),
             limits: Limits::default(),
             root_excluded: vec![],
@@ -224,9 +232,15 @@ impl Searcher {
         let mut stable = 0;
         let mut last_best = Move::NONE;
 
-        'deepen: for iteration in 1..=max_depth {
+        let mut iteration = 0;
+        'deepen: while iteration < max_depth {
+            iteration += 1;
+            if self.id > 0 {
+                iteration = iteration.max(signals.completed.load(Relaxed) + 1);
+            }
             // Odd helpers run one ply ahead: threads spread over depths.
             let depth = (iteration + (self.id % 2) as i32).min(max_depth);
+            self.depth_now = depth;
             self.root_excluded.clear();
             let mut lines: Vec<(i32, Vec<Move>)> = vec![];
             for pv_idx in 0..multipv {
@@ -236,6 +250,11 @@ impl Searcher {
                     if pv_idx == 0 { prev_score } else { lines[0].0 },
                     signals,
                 );
+                if self.abandoned {
+                    self.abandoned = false;
+                    self.stopped = false;
+                    continue 'deepen;
+                }
                 if self.stopped && (depth > 1 || pv.is_empty()) {
                     // Keep a move from the unfinished iteration only if it is
                     // the old best or scored at least as well.
@@ -271,6 +290,7 @@ impl Searcher {
             let Some((score, pv)) = lines.first().cloned() else {
                 break;
             };
+            signals.completed.fetch_max(depth, Relaxed);
             result = SearchResult {
                 best: pv.first().copied(),
                 ponder: pv.get(1).copied(),
@@ -370,6 +390,9 @@ impl Searcher {
             if self.id > 0 {
                 signals.helper_nodes.fetch_add(1024, Relaxed);
                 if signals.helpers_stop.load(Relaxed) {
+                    self.stopped = true;
+                } else if signals.completed.load(Relaxed) >= self.depth_now {
+                    self.abandoned = true;
                     self.stopped = true;
                 }
             } else if signals.depth_reached.load(Relaxed) {

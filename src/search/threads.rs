@@ -80,6 +80,7 @@ impl Pool {
         signals.helper_nodes.store(0, Relaxed);
         signals.helpers_stop.store(false, Relaxed);
         signals.depth_reached.store(false, Relaxed);
+        signals.completed.store(0, Relaxed);
         let (main, helpers) = self
             .searchers
             .split_first_mut()
