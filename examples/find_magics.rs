@@ -74,7 +74,7 @@ fn main() {
     for s in 0..90 {
         let m = file_mask(s);
         let bits = m.count_ones();
-        // Rook and cannon share the index, so the pair must agree per slot.
+        // Chariot and cannon share the index, so the pair must agree per slot.
         file.push(find(&mut rng, m, bits, &|o| slide(s, o, &FILE_DIRS)));
         // Leaper masks: perfect hashing of every leg/eye subset into 16 slots.
         orth.push(find(&mut rng, orth_mask(s), 4, &|o| o));

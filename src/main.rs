@@ -134,7 +134,7 @@ fn analyze(
     match (depth, movetime) {
         (_, Some(ms)) => {
             limits.budget = Some(Budget::fixed(ms.max(1)));
-            limits.movetime = true;
+            limits.spend_all = true;
         }
         (d, None) => limits.depth = Some(d.unwrap_or(14).clamp(1, 100)),
     }

@@ -17,7 +17,7 @@ fn king_attacked_slow(pos: &Position, c: Color) -> bool {
         for s in pos.pieces(them, kind) {
             let s = s.index();
             let att = match kind {
-                PieceType::Rook => g::slide(s, occ, &g::ALL_DIRS).0,
+                PieceType::Chariot => g::slide(s, occ, &g::ALL_DIRS).0,
                 PieceType::King => g::slide(s, occ, &g::FILE_DIRS).0,
                 PieceType::Cannon => g::slide(s, occ, &g::ALL_DIRS).1,
                 PieceType::Horse => g::horse_moves(s, occ),

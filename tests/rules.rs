@@ -308,7 +308,7 @@ fn trace(fen: &str, cycle: &str, rule: RuleSet) -> String {
     let mut pos = Position::from_fen(fen).unwrap();
     let mut out = vec![];
     for m in moves(cycle) {
-        let e = effects(&pos, m, rule == CHINESE);
+        let e = effects(&pos, m, rule);
         let chased: Vec<String> = e.chased.into_iter().map(|s| s.to_string()).collect();
         out.push(format!(
             "{m}:{}{}{}",

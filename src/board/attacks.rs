@@ -30,10 +30,10 @@ const FILE_SLOTS: usize = 20 * 256 + 70 * 128;
 
 struct Tables {
     file_magic: [Magic; 90],
-    file_rook: [u128; FILE_SLOTS],
+    file_chariot: [u128; FILE_SLOTS],
     file_cannon: [u128; FILE_SLOTS],
     /// [file][inner rank occupancy, files b..h] -> 9-bit rank pattern.
-    rank_rook: [[u16; 128]; 9],
+    rank_chariot: [[u16; 128]; 9],
     rank_cannon: [[u16; 128]; 9],
     orth_magic: [Magic; 90],
     diag_magic: [Magic; 90],
@@ -138,9 +138,9 @@ const fn build() -> Tables {
             shift: 0,
             offset: 0,
         }; 90],
-        file_rook: [0; FILE_SLOTS],
+        file_chariot: [0; FILE_SLOTS],
         file_cannon: [0; FILE_SLOTS],
-        rank_rook: [[0; 128]; 9],
+        rank_chariot: [[0; 128]; 9],
         rank_cannon: [[0; 128]; 9],
         orth_magic: leaper_magics(&ORTH_MAGICS, false),
         diag_magic: leaper_magics(&DIAG_MAGICS, true),
@@ -173,14 +173,14 @@ const fn build() -> Tables {
             // Edge points count as occupied, so a cannon "captures" towards the
             // edge; callers mask captures with the real occupancy.
             let edges = ((1u128 << (s % 9)) | (1u128 << (81 + s % 9))) & !(1u128 << s);
-            let (rook, cannon) = g::slide(s, sub | edges, &g::FILE_DIRS);
+            let (chariot, cannon) = g::slide(s, sub | edges, &g::FILE_DIRS);
             let i = m.index(sub);
             let local = i - offset as usize;
-            if filled[local] && (t.file_rook[i] != rook || t.file_cannon[i] != cannon) {
+            if filled[local] && (t.file_chariot[i] != chariot || t.file_cannon[i] != cannon) {
                 panic!("bad file magic");
             }
             filled[local] = true;
-            t.file_rook[i] = rook;
+            t.file_chariot[i] = chariot;
             t.file_cannon[i] = cannon;
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {
@@ -196,8 +196,8 @@ const fn build() -> Tables {
         let mut occ7 = 0;
         while occ7 < 128 {
             let edges = (1u128 | 1u128 << 8) & !(1u128 << f);
-            let (rook, cannon) = g::slide(f, (occ7 as u128) << 1 | edges, &g::RANK_DIRS);
-            t.rank_rook[f][occ7] = rook as u16;
+            let (chariot, cannon) = g::slide(f, (occ7 as u128) << 1 | edges, &g::RANK_DIRS);
+            t.rank_chariot[f][occ7] = chariot as u16;
             t.rank_cannon[f][occ7] = cannon as u16;
             occ7 += 1;
         }
@@ -212,8 +212,8 @@ const fn build() -> Tables {
         t.king[s] = g::king_moves(s);
         t.pawn[0][s] = g::pawn_moves(Color::Red, s);
         t.pawn[1][s] = g::pawn_moves(Color::Black, s);
-        let (rook, _) = g::slide(s, 0, &g::ALL_DIRS);
-        t.line[s] = rook;
+        let (chariot, _) = g::slide(s, 0, &g::ALL_DIRS);
+        t.line[s] = chariot;
         let mut o = 0;
         while o < 90 {
             t.between[s][o] = g::between(s, o);
@@ -240,10 +240,10 @@ fn rank_index(s: Square, occ: Bitboard) -> (usize, u32) {
 
 /// Chariot targets (including the first blocker in each direction).
 #[inline(always)]
-pub fn rook(s: Square, occ: Bitboard) -> Bitboard {
+pub fn chariot(s: Square, occ: Bitboard) -> Bitboard {
     let (ri, base) = rank_index(s, occ);
-    let rank = (T.rank_rook[s.file() as usize][ri] as u128) << base;
-    let file = T.file_rook[T.file_magic[s.index()].index(occ.0)];
+    let rank = (T.rank_chariot[s.file() as usize][ri] as u128) << base;
+    let file = T.file_chariot[T.file_magic[s.index()].index(occ.0)];
     Bitboard(rank | file)
 }
 
@@ -328,7 +328,7 @@ mod tests {
             for s in 0..90 {
                 let sq = Square::from_index(s);
                 let (r, c) = g::slide(s, occ, &g::ALL_DIRS);
-                assert_eq!(rook(sq, Bitboard(occ)).0, r, "rook {sq}");
+                assert_eq!(chariot(sq, Bitboard(occ)).0, r, "chariot {sq}");
                 assert_eq!(cannon(sq, Bitboard(occ)).0 & occ, c, "cannon {sq}");
                 assert_eq!(horse(sq, Bitboard(occ)).0, g::horse_moves(s, occ));
                 assert_eq!(

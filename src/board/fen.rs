@@ -52,7 +52,7 @@ pub fn reachable(p: Piece, s: Square) -> bool {
             )
         }
         PieceType::Pawn => r >= 5 || ((r == 3 || r == 4) && f % 2 == 0),
-        PieceType::Horse | PieceType::Rook | PieceType::Cannon => true,
+        PieceType::Horse | PieceType::Chariot | PieceType::Cannon => true,
     }
 }
 

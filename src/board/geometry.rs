@@ -59,11 +59,11 @@ const fn neighbour_mask(s: usize, dirs: &[(i32, i32); 4]) -> u128 {
     m
 }
 
-/// Slide from `s` in the given directions: (rook targets incl. first blocker,
+/// Slide from `s` in the given directions: (chariot targets incl. first blocker,
 /// cannon captures = first occupied point behind the first blocker).
 pub const fn slide(s: usize, occ: u128, dirs: &[(i32, i32)]) -> (u128, u128) {
     let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-    let (mut rook, mut cannon) = (0u128, 0u128);
+    let (mut chariot, mut cannon) = (0u128, 0u128);
     let mut i = 0;
     while i < dirs.len() {
         let (df, dr) = dirs[i];
@@ -72,7 +72,7 @@ pub const fn slide(s: usize, occ: u128, dirs: &[(i32, i32)]) -> (u128, u128) {
         while on_board(nf, nr) {
             let b = bit(nf, nr);
             if !screened {
-                rook |= b;
+                chariot |= b;
                 if occ & b != 0 {
                     screened = true;
                 }
@@ -85,7 +85,7 @@ pub const fn slide(s: usize, occ: u128, dirs: &[(i32, i32)]) -> (u128, u128) {
         }
         i += 1;
     }
-    (rook, cannon)
+    (chariot, cannon)
 }
 
 pub const FILE_DIRS: [(i32, i32); 2] = [(0, 1), (0, -1)];

@@ -51,9 +51,9 @@ impl Position {
         let own = self.colors[us.index()];
         let occ = self.occ;
         match kind {
-            PieceType::Rook => attacks::rook(from, occ).and_not(own),
+            PieceType::Chariot => attacks::chariot(from, occ).and_not(own),
             PieceType::Cannon => {
-                (attacks::rook(from, occ).and_not(occ))
+                (attacks::chariot(from, occ).and_not(occ))
                     | (attacks::cannon(from, occ) & self.colors[us.flip().index()])
             }
             PieceType::Horse => attacks::horse(from, occ).and_not(own),
@@ -74,7 +74,7 @@ impl Position {
         let occ = self.occ;
         let enemy = self.colors[c.flip().index()];
         let t = match p.kind() {
-            PieceType::Rook => attacks::rook(from, occ),
+            PieceType::Chariot => attacks::chariot(from, occ),
             PieceType::Cannon => attacks::cannon(from, occ),
             PieceType::Horse => attacks::horse(from, occ),
             PieceType::Elephant => attacks::elephant(from, occ),
@@ -124,7 +124,7 @@ impl Position {
         let mut forbidden = Bitboard::EMPTY;
         let cannons = theirs[PieceType::Cannon.index()];
         let sliders = attacks::line(k)
-            & (theirs[PieceType::Rook.index()] | theirs[PieceType::King.index()] | cannons);
+            & (theirs[PieceType::Chariot.index()] | theirs[PieceType::King.index()] | cannons);
         for s in sliders {
             let span = attacks::between(k, s);
             let inside = span & self.occ;
@@ -145,7 +145,7 @@ impl Position {
         let free_mask = mask.and_not(forbidden);
 
         for kind in [
-            PieceType::Rook,
+            PieceType::Chariot,
             PieceType::Horse,
             PieceType::Cannon,
             PieceType::Pawn,
@@ -204,7 +204,7 @@ impl Position {
                 bb
             }
         };
-        (attacks::rook(k, occ) & moved(PieceType::Rook)).any()
+        (attacks::chariot(k, occ) & moved(PieceType::Chariot)).any()
             || (attacks::cannon(k, occ) & moved(PieceType::Cannon)).any()
             || (attacks::horse_attackers(k, occ) & moved(PieceType::Horse)).any()
             || (attacks::pawn_attackers(us, k) & moved(PieceType::Pawn)).any()

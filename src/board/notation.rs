@@ -10,7 +10,7 @@ const RED_NUM: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七"
 
 fn name(c: Color, k: PieceType) -> &'static str {
     match (c, k) {
-        (_, PieceType::Rook) => "车",
+        (_, PieceType::Chariot) => "车",
         (_, PieceType::Horse) => "马",
         (_, PieceType::Cannon) => "炮",
         (Color::Red, PieceType::Elephant) => "相",

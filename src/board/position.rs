@@ -117,7 +117,7 @@ impl Position {
     #[inline(always)]
     pub fn attackers_with(&self, s: Square, by: Color, occ: Bitboard) -> Bitboard {
         let p = &self.pieces[by.index()];
-        (attacks::rook(s, occ) & (p[PieceType::Rook.index()] | p[PieceType::King.index()]))
+        (attacks::chariot(s, occ) & (p[PieceType::Chariot.index()] | p[PieceType::King.index()]))
             | (attacks::cannon(s, occ) & p[PieceType::Cannon.index()])
             | (attacks::horse_attackers(s, occ) & p[PieceType::Horse.index()])
             | (attacks::pawn_attackers(by, s) & p[PieceType::Pawn.index()])
@@ -157,8 +157,8 @@ impl Position {
             k = to;
         }
         let p = &self.pieces[them.index()];
-        let rooks = (p[PieceType::Rook.index()] | p[PieceType::King.index()]) & alive;
-        if (attacks::rook(k, occ) & rooks).any() {
+        let chariots = (p[PieceType::Chariot.index()] | p[PieceType::King.index()]) & alive;
+        if (attacks::chariot(k, occ) & chariots).any() {
             return false;
         }
         if (attacks::cannon(k, occ) & p[PieceType::Cannon.index()] & alive).any() {

@@ -18,7 +18,7 @@ impl Position {
         let p = &self.pieces;
         let (r, b) = (0, 1);
         let kind = |k: PieceType| p[r][k.index()] | p[b][k.index()];
-        (attacks::rook(s, occ) & kind(PieceType::Rook))
+        (attacks::chariot(s, occ) & kind(PieceType::Chariot))
             | (attacks::cannon(s, occ) & kind(PieceType::Cannon))
             | (attacks::horse_attackers(s, occ) & kind(PieceType::Horse))
             | (attacks::elephant(s, occ) & kind(PieceType::Elephant))
@@ -60,7 +60,7 @@ impl Position {
                 PieceType::Elephant,
                 PieceType::Horse,
                 PieceType::Cannon,
-                PieceType::Rook,
+                PieceType::Chariot,
                 PieceType::King,
             ] {
                 let set = attackers & self.pieces[stm.index()][kind.index()];

@@ -33,7 +33,7 @@ pub enum PieceType {
     Advisor = 1,
     Elephant = 2,
     Horse = 3,
-    Rook = 4,
+    Chariot = 4,
     Cannon = 5,
     Pawn = 6,
 }
@@ -44,7 +44,7 @@ impl PieceType {
         PieceType::Advisor,
         PieceType::Elephant,
         PieceType::Horse,
-        PieceType::Rook,
+        PieceType::Chariot,
         PieceType::Cannon,
         PieceType::Pawn,
     ];
@@ -70,7 +70,7 @@ impl PieceType {
             PieceType::Advisor => 'A',
             PieceType::Elephant => 'B',
             PieceType::Horse => 'N',
-            PieceType::Rook => 'R',
+            PieceType::Chariot => 'R',
             PieceType::Cannon => 'C',
             PieceType::Pawn => 'P',
         }
@@ -121,7 +121,7 @@ impl Piece {
             'A' => PieceType::Advisor,
             'B' | 'E' => PieceType::Elephant,
             'N' | 'H' => PieceType::Horse,
-            'R' => PieceType::Rook,
+            'R' => PieceType::Chariot,
             'C' => PieceType::Cannon,
             'P' => PieceType::Pawn,
             _ => return None,

@@ -49,9 +49,9 @@ pub struct Weights {
     /// Half-board tables `[kind][rank][file a..e]` from the owner's side; files f..i mirror.
     pub pst: [[[Score; 5]; 10]; 7],
     pub horse_mobility: [Score; 9],
-    pub rook_mobility: Score,
+    pub chariot_mobility: Score,
     pub cannon_mobility: Score,
-    pub rook_open_file: Score,
+    pub chariot_open_file: Score,
     /// Per missing advisor / elephant, times the enemy's attacking weight.
     pub missing_advisor: Score,
     pub missing_elephant: Score,
@@ -60,7 +60,7 @@ pub struct Weights {
     /// Enemy cannon on the king's file behind screens (central cannon pressure).
     pub cannon_on_king_file: Score,
     /// Enemy chariot on the king's file or rank with nothing between.
-    pub rook_facing_king: Score,
+    pub chariot_facing_king: Score,
     /// Weight of each kind attacking the enemy palace (king-zone attack).
     pub zone_weight: [i32; 7],
     /// King-zone attack by `weight sum * attacker count` (two attackers or
@@ -74,7 +74,7 @@ pub struct Weights {
     /// A piece attacked and not defended, per piece.
     pub hanging: Score,
     /// A chariot attacked by a lesser piece.
-    pub rook_threatened: Score,
+    pub chariot_threatened: Score,
     pub tempo: i32,
 }
 
@@ -145,7 +145,7 @@ pub struct Terms {
     pub pst: Score,
     pub mobility: Score,
     pub king_safety: Score,
-    pub rooks: Score,
+    pub chariots: Score,
     /// Attack on the enemy palace (a bonus for this side).
     pub king_attack: Score,
     pub threats: Score,
@@ -162,7 +162,7 @@ impl Terms {
             + self.pst
             + self.mobility
             + self.king_safety
-            + self.rooks
+            + self.chariots
             + self.king_attack
             + self.threats
             + self.pawn_structure
@@ -197,13 +197,13 @@ fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Terms {
                 PieceType::Advisor => attacks::advisor(sq),
                 PieceType::Elephant => attacks::elephant(sq, occ),
                 PieceType::Horse => attacks::horse(sq, occ),
-                PieceType::Rook => attacks::rook(sq, occ),
+                PieceType::Chariot => attacks::chariot(sq, occ),
                 // Beyond the screen up to the first piece: where a king could not stand.
                 PieceType::Cannon => attacks::cannon(sq, occ),
                 PieceType::Pawn => attacks::pawn(us, sq),
             };
             t.attacks |= att;
-            if !matches!(kind, PieceType::King | PieceType::Rook) {
+            if !matches!(kind, PieceType::King | PieceType::Chariot) {
                 t.minor_attacks |= att;
             }
             if (att & zone).any() && w.zone_weight[kind.index()] > 0 {
@@ -216,16 +216,16 @@ fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Terms {
                     let n = att.and_not(horse_bad).count() as usize;
                     t.mobility += w.horse_mobility[n.min(8)];
                 }
-                PieceType::Rook => {
+                PieceType::Chariot => {
                     let n = att.and_not(own).count() as i32;
-                    t.mobility += w.rook_mobility * n;
+                    t.mobility += w.chariot_mobility * n;
                     let file = Bitboard(FILE_A << sq.file());
                     if (file & pos.pieces(us, PieceType::Pawn)).is_empty() {
-                        t.rooks += w.rook_open_file;
+                        t.chariots += w.chariot_open_file;
                     }
                 }
                 PieceType::Cannon => {
-                    let n = attacks::rook(sq, occ).and_not(occ).count() as i32;
+                    let n = attacks::chariot(sq, occ).and_not(occ).count() as i32;
                     t.mobility += w.cannon_mobility * n;
                 }
                 _ => {}
@@ -250,8 +250,8 @@ fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Terms {
 fn threats(pos: &Position, us: Color, ours: &Terms, theirs: &Terms, w: &Weights) -> Score {
     let mine = pos.color_bb(us).and_not(pos.pieces(us, PieceType::King));
     let hanging = (mine & theirs.attacks).and_not(ours.attacks).count() as i32;
-    let rooks = (pos.pieces(us, PieceType::Rook) & theirs.minor_attacks).count() as i32;
-    (w.hanging * hanging + w.rook_threatened * rooks) * -1
+    let chariots = (pos.pieces(us, PieceType::Chariot) & theirs.minor_attacks).count() as i32;
+    (w.hanging * hanging + w.chariot_threatened * chariots) * -1
 }
 
 fn both_sides<P: Params>(pos: &Position, p: &P) -> (Terms, Terms) {
@@ -282,7 +282,7 @@ fn king_danger(pos: &Position, us: Color, w: &Weights) -> Score {
             .filter(|s| !s.on_own_side(them))
             .count() as i32
     };
-    let attack = 2 * crossed(PieceType::Rook)
+    let attack = 2 * crossed(PieceType::Chariot)
         + crossed(PieceType::Horse)
         + crossed(PieceType::Cannon)
         + pos.pieces(them, PieceType::Cannon).count() as i32
@@ -290,7 +290,7 @@ fn king_danger(pos: &Position, us: Color, w: &Weights) -> Score {
     let missing_a = 2 - pos.pieces(us, PieceType::Advisor).count().min(2) as i32;
     let missing_e = 2 - pos.pieces(us, PieceType::Elephant).count().min(2) as i32;
     let mut d = (w.missing_advisor * missing_a + w.missing_elephant * missing_e) * attack;
-    for (i, kind) in [PieceType::Horse, PieceType::Rook, PieceType::Cannon]
+    for (i, kind) in [PieceType::Horse, PieceType::Chariot, PieceType::Cannon]
         .into_iter()
         .enumerate()
     {
@@ -306,8 +306,8 @@ fn king_danger(pos: &Position, us: Color, w: &Weights) -> Score {
             _ => {}
         }
     }
-    let open = attacks::rook(k, occ) & pos.pieces(them, PieceType::Rook);
-    d += w.rook_facing_king * open.count() as i32;
+    let open = attacks::chariot(k, occ) & pos.pieces(them, PieceType::Chariot);
+    d += w.chariot_facing_king * open.count() as i32;
     d
 }
 
@@ -364,7 +364,7 @@ pub fn trace(pos: &Position) -> String {
     out += &row("pst", r.pst, b.pst);
     out += &row("mobility", r.mobility, b.mobility);
     out += &row("king safety", r.king_safety, b.king_safety);
-    out += &row("chariots", r.rooks, b.rooks);
+    out += &row("chariots", r.chariots, b.chariots);
     out += &row("king attack", r.king_attack, b.king_attack);
     out += &row("threats", r.threats, b.threats);
     out += &row("pawns", r.pawn_structure, b.pawn_structure);

@@ -448,7 +448,7 @@ impl Engine {
             p.limits.budget = Some(Budget::fixed(
                 mt.saturating_sub(self.settings.move_overhead).max(1),
             ));
-            p.limits.movetime = true;
+            p.limits.spend_all = true;
         } else if have_clock {
             p.limits.budget = Some(Budget::from_clock(clock, self.settings.move_overhead));
         } else if p.limits.depth.is_none() && p.limits.nodes.is_none() && p.limits.mate.is_none() {

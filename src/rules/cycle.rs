@@ -1,37 +1,8 @@
 //! Ruling a repetition cycle under one of three rule sets.
 
 use super::effects::{effects_in, Effects, Scope};
+use super::RuleSet;
 use crate::board::{Bitboard, Move, Piece, Position, Square};
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RuleSet {
-    /// The rulebook we were given (Chinese Xiangqi Association).
-    #[default]
-    Chinese,
-    /// AXF/WXF-style, as Pikafish and Fairy-Stockfish approximate it.
-    Asian,
-    /// Only one-sided perpetual check loses.
-    CheckOnly,
-}
-
-impl RuleSet {
-    pub fn parse(s: &str) -> Option<RuleSet> {
-        match s.to_ascii_lowercase().as_str() {
-            "chinese" => Some(RuleSet::Chinese),
-            "asian" => Some(RuleSet::Asian),
-            "checkonly" => Some(RuleSet::CheckOnly),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Asian => "asian",
-            RuleSet::CheckOnly => "checkonly",
-        }
-    }
-}
 
 /// The outcome of a repeated position, for the side to move there.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,7 +32,7 @@ pub struct Conduct {
 /// `moves` lead from `start` back to a position equal to `start`, the side
 /// to move at `start` moving first. Returns each side's conduct: (that side, the other).
 pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
-    let scope = Scope::for_rules(rule == RuleSet::Chinese);
+    let scope = Scope::for_rules(rule);
     let (fx, victims) = classify(start, moves, rule, scope);
     let mut sides = [
         side_conduct(&fx, &victims, 0),

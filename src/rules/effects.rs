@@ -2,6 +2,7 @@
 //! article 28): check, mate threat, and chase — a new threat to win
 //! material next move by capturing an unprotected piece (or a stronger one).
 
+use super::RuleSet;
 use crate::board::{Bitboard, Color, Move, PieceType, Position, Square};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub struct Effects {
 fn value(kind: PieceType) -> i32 {
     match kind {
         PieceType::King => 0,
-        PieceType::Rook => 9,
+        PieceType::Chariot => 9,
         PieceType::Horse | PieceType::Cannon => 4,
         PieceType::Advisor | PieceType::Elephant => 2,
         PieceType::Pawn => 1,
@@ -31,7 +32,7 @@ fn stronger_target(attacker: PieceType, target: PieceType) -> bool {
     use PieceType::*;
     matches!(
         (attacker, target),
-        (Horse | Cannon, Rook) | (Advisor | Elephant | Pawn, Rook | Horse | Cannon)
+        (Horse | Cannon, Chariot) | (Advisor | Elephant | Pawn, Chariot | Horse | Cannon)
     )
 }
 
@@ -58,8 +59,9 @@ pub struct Scope {
 }
 
 impl Scope {
-    /// The Chinese rules' full scope, or the Asian set's direct chases.
-    pub fn for_rules(chinese: bool) -> Scope {
+    /// The Chinese rules' full scope, or the other sets' direct chases.
+    pub fn for_rules(rule: RuleSet) -> Scope {
+        let chinese = rule == RuleSet::Chinese;
         Scope {
             mate_threats: chinese,
             check_then_capture: chinese,
@@ -101,7 +103,7 @@ fn threats(pos: &Position, mover: Color, scope: Scope) -> Vec<(Square, Square)> 
     let victim = mover.flip();
     let mut targets = Bitboard::EMPTY;
     for kind in [
-        PieceType::Rook,
+        PieceType::Chariot,
         PieceType::Horse,
         PieceType::Cannon,
         PieceType::Advisor,
@@ -250,16 +252,15 @@ pub fn mate_by_checks(pos: &Position, plies: u32) -> bool {
     false
 }
 
-/// Classifies the legal move `m` played in `before`: the Chinese rules'
-/// full scope if `with_mate_threats`, else the Asian set's direct chases.
-pub fn effects(before: &Position, m: Move, with_mate_threats: bool) -> Effects {
-    effects_in(before, m, Scope::for_rules(with_mate_threats))
+/// Classifies the legal move `m` played in `before` with `rule`'s scope.
+pub fn effects(before: &Position, m: Move, rule: RuleSet) -> Effects {
+    effects_in(before, m, Scope::for_rules(rule))
 }
 
 /// Chariots, horses, cannons and crossed pawns of `c`, in chase values.
 fn attacking_material(pos: &Position, c: Color) -> i32 {
     let mut v = 0;
-    for kind in [PieceType::Rook, PieceType::Horse, PieceType::Cannon] {
+    for kind in [PieceType::Chariot, PieceType::Horse, PieceType::Cannon] {
         v += value(kind) * pos.pieces(c, kind).count() as i32;
     }
     v + pos
@@ -306,7 +307,7 @@ mod tests {
 
     fn fx(fen: &str, m: &str) -> Effects {
         let p = Position::from_fen(fen).unwrap();
-        effects(&p, Move::parse(m).unwrap(), true)
+        effects(&p, Move::parse(m).unwrap(), RuleSet::Chinese)
     }
 
     #[test]
@@ -324,10 +325,10 @@ mod tests {
 
     #[test]
     fn protected_horse_by_chariot_is_not_chased_but_fake_protection_is() {
-        // Black rook attacks the red cannon on c4: nothing protects it.
+        // Black chariot attacks the red cannon on c4: nothing protects it.
         let e = fx("5k3/9/9/9/9/2C6/1r7/9/1C7/4K4 b - - 0 1", "b3c3");
         assert!(e.chased.has(Square::parse("c4").unwrap()));
-        // Rook to b3 attacks the cannon on b4 "protected" by the b1 cannon,
+        // Chariot to b3 attacks the cannon on b4 "protected" by the b1 cannon,
         // which could not recapture without a screen.
         let e = fx("5k3/9/9/9/9/1C7/2r6/9/1C7/4K4 b - - 0 1", "c3b3");
         assert!(e.chased.has(Square::parse("b4").unwrap()));

@@ -1,8 +1,9 @@
 //! Adjudication of a whole game: mate, stalemate, repetition (ruled at the
 //! third occurrence), the natural move limit and "no attacking material".
 
-use super::cycle::{self, Conduct, RuleSet};
+use super::cycle::{self, Conduct};
 use super::no_attacking_material;
+use super::RuleSet;
 use crate::board::{Color, Move, PieceType, Position};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,7 +53,7 @@ fn piece_name(k: PieceType) -> &'static str {
         PieceType::Advisor => "advisor",
         PieceType::Elephant => "elephant",
         PieceType::Horse => "horse",
-        PieceType::Rook => "chariot",
+        PieceType::Chariot => "chariot",
         PieceType::Cannon => "cannon",
         PieceType::Pawn => "pawn",
     }

@@ -1,13 +1,15 @@
-//! Game-ending rules the search consults: repetition, the natural move limit
-//! and "no attacking material". Repetition is ruled by perpetual check only
-//! for now (one-sided perpetual check loses, anything else draws); this module
-//! is the one place where the full xiangqi repetition law will plug in.
+//! Game-ending rules the search consults: repetition ruled by the xiangqi
+//! repetition law (what each side did in the cycle: `effects` classifies the
+//! moves, `cycle` rules them under a `RuleSet`), the natural move limit and
+//! "no attacking material". `judge` applies them to whole games.
 
 pub mod cycle;
 pub mod effects;
 pub mod judge;
+pub mod rule_set;
 
-pub use cycle::{RuleSet, Ruling};
+pub use cycle::Ruling;
+pub use rule_set::RuleSet;
 
 use crate::board::{Color, Move, PieceType, Position};
 
@@ -78,7 +80,7 @@ fn repetition_start(keys: &[u64], root: usize, halfmove: usize) -> Option<usize>
 pub fn no_attacking_material(pos: &Position) -> bool {
     Color::BOTH.iter().all(|&c| {
         [
-            PieceType::Rook,
+            PieceType::Chariot,
             PieceType::Horse,
             PieceType::Cannon,
             PieceType::Pawn,

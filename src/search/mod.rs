@@ -68,8 +68,8 @@ pub struct Limits {
     pub mate: Option<i32>,
     /// Time budget; None means search until stopped or another limit.
     pub budget: Option<Budget>,
-    /// Fixed time (`movetime`): use it all, no early stop.
-    pub movetime: bool,
+    /// Fixed time (`movetime`): spend the whole budget, no early stop.
+    pub spend_all: bool,
     pub infinite: bool,
 }
 
@@ -308,7 +308,7 @@ impl Searcher {
                 break;
             }
             // Soft time: scaled by how settled the best move and score are.
-            if let (Some(b), false) = (limits.budget, limits.movetime) {
+            if let (Some(b), false) = (limits.budget, limits.spend_all) {
                 if pv[0] == last_best {
                     stable = (stable + 1).min(6);
                 } else {
@@ -465,7 +465,7 @@ impl Searcher {
 
     fn has_attackers(&self) -> bool {
         let us = self.pos.side();
-        (self.pos.pieces(us, PieceType::Rook)
+        (self.pos.pieces(us, PieceType::Chariot)
             | self.pos.pieces(us, PieceType::Horse)
             | self.pos.pieces(us, PieceType::Cannon))
         .any()

@@ -57,16 +57,16 @@ fn slots(w: &mut Weights) -> Vec<&mut i32> {
         push(&mut v, s);
     }
     for s in [
-        &mut w.rook_mobility,
+        &mut w.chariot_mobility,
         &mut w.cannon_mobility,
-        &mut w.rook_open_file,
+        &mut w.chariot_open_file,
         &mut w.missing_advisor,
         &mut w.missing_elephant,
         &mut w.hollow_cannon,
         &mut w.cannon_on_king_file,
-        &mut w.rook_facing_king,
+        &mut w.chariot_facing_king,
         &mut w.hanging,
-        &mut w.rook_threatened,
+        &mut w.chariot_threatened,
         &mut w.pawn_linked,
     ] {
         push(&mut v, s);
@@ -285,14 +285,14 @@ fn weights_source(w: &Weights) -> String {
     o += "    ],\n";
     o += &format!("    horse_mobility: [{}],\n", list(&w.horse_mobility));
     for (name, s) in [
-        ("rook_mobility", w.rook_mobility),
+        ("chariot_mobility", w.chariot_mobility),
         ("cannon_mobility", w.cannon_mobility),
-        ("rook_open_file", w.rook_open_file),
+        ("chariot_open_file", w.chariot_open_file),
         ("missing_advisor", w.missing_advisor),
         ("missing_elephant", w.missing_elephant),
         ("hollow_cannon", w.hollow_cannon),
         ("cannon_on_king_file", w.cannon_on_king_file),
-        ("rook_facing_king", w.rook_facing_king),
+        ("chariot_facing_king", w.chariot_facing_king),
     ] {
         o += &format!("    {name}: {},\n", sc(s));
     }
@@ -305,7 +305,7 @@ fn weights_source(w: &Weights) -> String {
     );
     o += &format!("    pawn_linked: {},\n", sc(w.pawn_linked));
     o += &format!("    hanging: {},\n", sc(w.hanging));
-    o += &format!("    rook_threatened: {},\n", sc(w.rook_threatened));
+    o += &format!("    chariot_threatened: {},\n", sc(w.chariot_threatened));
     o += &format!("    tempo: {},\n}};\n", w.tempo);
     o
 }
