@@ -151,7 +151,7 @@ fn analyze(
         Tt::new(hash).ok_or_else(|| Failure(1, format!("cannot allocate {hash} MB of hash")))?,
     );
     let mut searcher = Searcher::new(tt);
-    searcher.rule = parse_rule(rule)?;
+    searcher.config.rule = parse_rule(rule)?;
     let signals = Signals::default();
     let score_text = |s: i32| match mate_moves(s) {
         Some(n) if n > 0 => format!("mate in {n}"),

@@ -280,7 +280,7 @@ fn search_deviates_from_its_perpetual_check() {
             game.play(m);
         }
         let mut s = Searcher::new(std::sync::Arc::new(Tt::new(8).unwrap()));
-        s.rule = rule;
+        s.config.rule = rule;
         let limits = Limits {
             depth: Some(8),
             ..Limits::default()

@@ -26,7 +26,7 @@ fn game(fen: &str, played: &str) -> Game {
 
 fn search(g: &Game, rule: RuleSet, depth: i32) -> SearchResult {
     let mut s = Searcher::new(Arc::new(Tt::new(8).unwrap()));
-    s.rule = rule;
+    s.config.rule = rule;
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

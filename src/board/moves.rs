@@ -1,6 +1,7 @@
 //! A move as 14 bits (from, to) in a `u16`, and a fixed-capacity move list.
 
 use super::types::Square;
+use arrayvec::ArrayVec;
 use std::fmt;
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -74,10 +75,7 @@ impl fmt::Debug for Move {
 /// Enough for any xiangqi position (the known maximum is well under 150).
 pub const MAX_MOVES: usize = 256;
 
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
 
 impl Default for MoveList {
     fn default() -> Self {
@@ -86,50 +84,45 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// Empty, and not filled in advance: lists are made at every node.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NONE; MAX_MOVES],
-            len: 0,
-        }
+        MoveList(ArrayVec::new())
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
+        debug_assert!(self.0.len() < MAX_MOVES);
         // The bound is structural (MAX_MOVES exceeds any position's count).
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
+        let _ = self.0.try_push(m);
     }
 
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.0.len()
     }
 
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.0
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.0
     }
 
     pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
+        self.0.contains(&m)
     }
 
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.0.clear();
     }
 }
 

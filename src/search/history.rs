@@ -2,9 +2,8 @@
 //! move's success after the previous move and the one before), killers live
 //! in the search stack, and counter-moves here.
 
+use super::params::HISTORY_MAX;
 use crate::board::{Move, Piece};
-
-pub const HISTORY_MAX: i32 = 16384;
 
 /// A previous move as continuation history sees it: who moved where.
 pub type Prev = Option<(Piece, Move)>;

@@ -4,8 +4,11 @@
 //! Generation is legal, so every move handed out can be played.
 
 use super::history::{History, Prev};
+use super::params::{LVA_ATTACKER_CAP, LVA_ATTACKER_DIVISOR, MVV_VICTIM_SCALE};
+use crate::board::moves::MAX_MOVES;
 use crate::board::see::SEE_VALUE;
 use crate::board::{Bitboard, Move, MoveList, Position};
+use arrayvec::ArrayVec;
 
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -26,7 +29,8 @@ pub struct MovePicker {
     tt_move: Move,
     refutations: [Move; 3],
     moves: MoveList,
-    scores: [i32; 256],
+    /// `scores[i]` orders `moves[i]`.
+    scores: ArrayVec<i32, MAX_MOVES>,
     idx: usize,
     bad: MoveList,
     bad_idx: usize,
@@ -46,7 +50,7 @@ impl MovePicker {
             tt_move,
             refutations: [killers[0], killers[1], counter],
             moves: MoveList::new(),
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             idx: 0,
             bad: MoveList::new(),
             bad_idx: 0,
@@ -64,9 +68,7 @@ impl MovePicker {
             pos.color_bb(pos.side().flip())
         };
         pos.generate_legal_into(&mut mp.moves, mask);
-        for (i, &m) in mp.moves.as_slice().iter().enumerate() {
-            mp.scores[i] = mvv_lva(pos, m);
-        }
+        mp.score_captures(pos);
         mp.stage = Stage::GoodCaptures;
         mp
     }
@@ -82,9 +84,7 @@ impl MovePicker {
                 }
                 Stage::GenCaptures => {
                     pos.generate_legal_into(&mut self.moves, pos.color_bb(pos.side().flip()));
-                    for (i, &m) in self.moves.as_slice().iter().enumerate() {
-                        self.scores[i] = mvv_lva(pos, m);
-                    }
+                    self.score_captures(pos);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick() {
@@ -116,9 +116,10 @@ impl MovePicker {
                     self.idx = 0;
                     pos.generate_legal_into(&mut self.moves, !pos.occupied());
                     let side = pos.side().index();
-                    for (i, &m) in self.moves.as_slice().iter().enumerate() {
+                    self.scores.clear();
+                    for &m in self.moves.as_slice() {
                         let piece = pos.piece_at(m.from()).expect("legal move has a piece");
-                        self.scores[i] = h.quiet_score(side, piece, m, prev);
+                        self.scores.push(h.quiet_score(side, piece, m, prev));
                     }
                     self.sort();
                     self.stage = Stage::Quiets;
@@ -137,6 +138,13 @@ impl MovePicker {
                 }
                 Stage::Done => return None,
             }
+        }
+    }
+
+    fn score_captures(&mut self, pos: &Position) {
+        self.scores.clear();
+        for &m in self.moves.as_slice() {
+            self.scores.push(mvv_lva(pos, m));
         }
     }
 
@@ -191,6 +199,6 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
         .map_or(0, |p| SEE_VALUE[p.kind().index()]);
     let attacker = pos
         .piece_at(m.from())
-        .map_or(0, |p| SEE_VALUE[p.kind().index()].min(300));
-    victim * 8 - attacker / 16
+        .map_or(0, |p| SEE_VALUE[p.kind().index()].min(LVA_ATTACKER_CAP));
+    victim * MVV_VICTIM_SCALE - attacker / LVA_ATTACKER_DIVISOR
 }

@@ -3,7 +3,7 @@
 //! finds); the main thread alone reports, keeps time and decides the move.
 
 use super::tt::{Bound, Tt};
-use super::{Info, Limits, SearchResult, Searcher, Signals};
+use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
 use crate::board::{Game, Move};
 use crate::rules::RuleSet;
 use std::sync::atomic::Ordering::Relaxed;
@@ -36,7 +36,10 @@ impl Pool {
         self.searchers.truncate(n);
         while self.searchers.len() < n {
             let mut s = Searcher::new(tt.clone());
-            s.id = self.searchers.len();
+            s.config = Config {
+                id: self.searchers.len(),
+                ..self.searchers[0].config
+            };
             self.searchers.push(s);
         }
     }
@@ -60,8 +63,8 @@ impl Pool {
 
     pub fn set_rules(&mut self, rule: RuleSet, natural_limit: u32) {
         for s in &mut self.searchers {
-            s.rule = rule;
-            s.natural_limit = natural_limit;
+            s.config.rule = rule;
+            s.config.natural_limit = natural_limit;
         }
     }
 

@@ -1,6 +1,8 @@
 //! Time management: a soft budget (stop between iterations once spent,
 //! scaled by best-move stability) and a hard limit that is never exceeded.
 
+use super::params::*;
+use crate::board::Move;
 use std::time::Duration;
 
 /// What the GUI told us about the clock, in milliseconds.
@@ -26,19 +28,54 @@ impl Budget {
     /// Budget for one move. `overhead` covers GUI/process latency per move.
     pub fn from_clock(c: Clock, overhead: u64) -> Budget {
         let left = c.time.saturating_sub(overhead).max(1);
-        let mtg = c.movestogo.unwrap_or(35).clamp(1, 35) as u64;
+        let mtg = c
+            .movestogo
+            .map_or(MOVES_TO_GO, u64::from)
+            .clamp(1, MOVES_TO_GO);
         // Never plan to use the increment we have not yet received on the last move.
         let (soft, hard) = if mtg == 1 {
-            ((left * 6 / 10).max(1), (left * 8 / 10).max(1))
+            (
+                (left * LAST_MOVE_SOFT_TENTHS / 10).max(1),
+                (left * LAST_MOVE_HARD_TENTHS / 10).max(1),
+            )
         } else {
-            let soft = left / mtg + c.inc * 3 / 4;
-            let hard = (soft * 5).min(left * 4 / 10).max(left.min(soft));
-            (soft.min(left * 3 / 10).max(1), hard.max(1))
+            let soft = left / mtg + c.inc * INC_QUARTERS / 4;
+            let hard = (soft * HARD_PER_SOFT)
+                .min(left * HARD_TENTHS / 10)
+                .max(left.min(soft));
+            (soft.min(left * SOFT_TENTHS / 10).max(1), hard.max(1))
         };
         Budget {
             soft: Duration::from_millis(soft.min(hard)),
             hard: Duration::from_millis(hard),
         }
+    }
+}
+
+/// How settled the iterations are: the soft budget is stretched while the
+/// best move changes or the score falls, and shrunk while both hold.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability {
+    best: Move,
+    /// Iterations in a row that kept the best move (capped).
+    kept: u32,
+}
+
+impl Stability {
+    /// Records an iteration's best move and score; returns the factor for
+    /// the soft budget.
+    pub fn update(&mut self, best: Move, score: i32, prev_score: i32) -> f64 {
+        self.kept = if best == self.best {
+            (self.kept + 1).min(STABILITY_MAX)
+        } else {
+            0
+        };
+        self.best = best;
+        let mut scale = STABILITY_BASE - STABILITY_STEP * self.kept as f64;
+        if score < prev_score - SCORE_DROP {
+            scale *= SCORE_DROP_SCALE;
+        }
+        scale
     }
 }
 

@@ -22,7 +22,6 @@ pub struct TtEntry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
-    pub pv: bool,
 }
 
 struct Slot {
@@ -40,14 +39,13 @@ pub struct Tt {
     age: AtomicU8,
 }
 
-// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2, pv 1, age 5
-fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, pv: bool, age: u8) -> u64 {
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2, age 5
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
     (mv.raw() as u64)
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
         | (((depth + 1).clamp(0, 255) as u64) << 48)
         | ((bound as u64) << 56)
-        | ((pv as u64) << 58)
         | (((age & 31) as u64) << 59)
 }
 
@@ -65,7 +63,6 @@ fn unpack(d: u64) -> (TtEntry, u8) {
             eval: (d >> 32) as u16 as i16 as i32,
             depth: ((d >> 48) & 0xFF) as i32 - 1,
             bound,
-            pv: (d >> 58) & 1 != 0,
         },
         ((d >> 59) & 31) as u8,
     )
@@ -126,8 +123,11 @@ impl Tt {
         &self.buckets[i]
     }
 
+    /// Starts loading the bucket of `key` into the cache before it is probed.
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint and never faults; the pointer is
+        // to a live bucket of this table anyway.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
@@ -146,17 +146,7 @@ impl Tt {
         None
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Move,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Relaxed);
         let b = self.bucket(key);
         // Same key, else the slot with the least depth, older searches first.
@@ -169,7 +159,7 @@ impl Tt {
                 // Keep a deeper exact entry's move if the new one has none.
                 let mv = if mv.is_none() { old.mv } else { mv };
                 if bound == Bound::Exact || depth + 3 >= old.depth || old.bound == Bound::None {
-                    let data = pack(mv, score, eval, depth, bound, pv, age);
+                    let data = pack(mv, score, eval, depth, bound, age);
                     s.data.store(data, Relaxed);
                     s.check.store(key ^ data, Relaxed);
                 }
@@ -187,7 +177,7 @@ impl Tt {
                 victim = s;
             }
         }
-        let data = pack(mv, score, eval, depth, bound, pv, age);
+        let data = pack(mv, score, eval, depth, bound, age);
         victim.data.store(data, Relaxed);
         victim.check.store(key ^ data, Relaxed);
     }
@@ -218,10 +208,10 @@ mod tests {
     fn pack_round_trip() {
         let m = Move::new(Square::new(7, 2), Square::new(4, 2));
         for (score, eval, depth) in [(0, 0, 0), (-29_000, 123, 63), (31_000, -5000, -1)] {
-            let (e, age) = unpack(pack(m, score, eval, depth, Bound::Lower, true, 17));
+            let (e, age) = unpack(pack(m, score, eval, depth, Bound::Lower, 17));
             assert_eq!(
-                (e.mv, e.score, e.eval, e.depth, e.bound, e.pv, age),
-                (m, score, eval, depth, Bound::Lower, true, 17)
+                (e.mv, e.score, e.eval, e.depth, e.bound, age),
+                (m, score, eval, depth, Bound::Lower, 17)
             );
         }
     }
@@ -230,7 +220,7 @@ mod tests {
     fn store_probe_and_miss() {
         let tt = Tt::new(1).unwrap();
         let m = Move::new(Square::new(1, 2), Square::new(4, 2));
-        tt.store(0xDEAD_BEEF, m, 50, 10, 7, Bound::Exact, false);
+        tt.store(0xDEAD_BEEF, m, 50, 10, 7, Bound::Exact);
         let e = tt.probe(0xDEAD_BEEF).unwrap();
         assert_eq!((e.mv, e.score, e.depth), (m, 50, 7));
         assert!(tt.probe(0xDEAD_BEEF ^ 1).is_none());
@@ -256,7 +246,6 @@ mod tests {
                             (t as i32) * 100,
                             (i % 60) as i32,
                             Bound::Lower,
-                            false,
                         );
                         if let Some(e) = tt.probe(key) {
                             assert_eq!(e.score, score);

@@ -1,0 +1,499 @@
+//! The principal-variation alpha-beta search and quiescence, with the
+//! repetition law as a leaf value (`rule_value`) and the usual pruning.
+
+use super::movepick::MovePicker;
+use super::params::*;
+use super::tt::{Bound, TtEntry};
+use super::{mated_in, Searcher, Signals, INF, MATE_BOUND, MAX_PLY};
+use crate::board::see::SEE_VALUE;
+use crate::board::{Move, Piece, PieceType, Undo};
+use crate::eval::evaluate;
+use crate::rules;
+use arrayvec::ArrayVec;
+
+/// Quiet moves remembered per node for the history update.
+const QUIETS_KEPT: usize = 64;
+
+impl Searcher {
+    #[inline(always)]
+    fn make(&mut self, m: Move, ply: usize) -> Undo {
+        let t = &mut self.thread;
+        let piece = t.pos.piece_at(m.from()).expect("legal move has a piece");
+        t.stack[ply].played = Some((piece, m));
+        let u = t.pos.make(m);
+        t.keys.push(t.pos.key());
+        t.moves.push(m);
+        self.tt.prefetch(t.pos.key());
+        u
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self, m: Move, u: Undo) {
+        let t = &mut self.thread;
+        t.keys.pop();
+        t.moves.pop();
+        t.pos.unmake(m, u);
+    }
+
+    /// Passes the move (null move); returns what `unmake_null` restores.
+    #[inline(always)]
+    fn make_null(&mut self, ply: usize) -> u32 {
+        let t = &mut self.thread;
+        t.stack[ply].played = None;
+        let halfmove = t.pos.make_null();
+        t.keys.push(t.pos.key());
+        t.moves.push(Move::NONE);
+        halfmove
+    }
+
+    #[inline(always)]
+    fn unmake_null(&mut self, halfmove: u32) {
+        let t = &mut self.thread;
+        t.keys.pop();
+        t.moves.pop();
+        t.pos.unmake_null(halfmove);
+    }
+
+    /// The value of this node if a rule ends the game here (never at the root).
+    ///
+    /// Repetition rulings depend on the path (what each side did in the
+    /// cycle), not on the position, so a win or loss by rule must not leak
+    /// into other paths through the TT: such values bump `rule_hits`, and any
+    /// node whose subtree saw one skips its TT store (its best move is still
+    /// found again cheaply). Plain repetition draws are stored like every
+    /// engine stores them; the draw value does not depend on who caused it.
+    fn rule_value(&mut self, ply: usize) -> Option<i32> {
+        let t = &self.thread;
+        let hm = t.pos.halfmove();
+        if let Some(r) = rules::repetition_ruling(
+            self.config.rule,
+            &t.keys,
+            &t.moves,
+            &t.pos,
+            t.root_ply,
+            hm as usize,
+        ) {
+            return Some(match r {
+                rules::Ruling::Draw => 0,
+                rules::Ruling::SideToMoveLoses => {
+                    self.current.rule_hits += 1;
+                    mated_in(ply)
+                }
+                rules::Ruling::SideToMoveWins => {
+                    self.current.rule_hits += 1;
+                    -mated_in(ply)
+                }
+            });
+        }
+        if hm >= self.config.natural_limit || rules::no_attacking_material(&t.pos) {
+            return Some(0);
+        }
+        None
+    }
+
+    /// Whether the side to move has a chariot, horse or cannon (null-move
+    /// pruning is unsound without one: zugzwang-prone endings).
+    fn has_attackers(&self) -> bool {
+        let pos = &self.thread.pos;
+        let us = pos.side();
+        (pos.pieces(us, PieceType::Chariot)
+            | pos.pieces(us, PieceType::Horse)
+            | pos.pieces(us, PieceType::Cannon))
+        .any()
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let pv = &mut self.current.pv;
+        pv.lines[ply][ply] = m;
+        let child_len = pv.len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            pv.lines[ply][i] = pv.lines[ply + 1][i];
+        }
+        pv.len[ply] = child_len;
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        signals: &Signals,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.current.pv.len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, signals);
+        }
+        self.current.nodes += 1;
+        if self.check_limits(signals) {
+            return 0;
+        }
+        self.current.seldepth = self.current.seldepth.max(ply);
+        if !root {
+            if let Some(v) = self.rule_value(ply) {
+                return v;
+            }
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(-mated_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 1 {
+                return evaluate(&self.thread.pos);
+            }
+        }
+        let in_check = self.thread.pos.in_check();
+        let key = self.thread.pos.key();
+        let hits_before = self.current.rule_hits;
+        let tte = self.tt.probe(key);
+        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        if let Some(e) = tte {
+            if !pv_node && e.depth >= depth {
+                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                    return s;
+                }
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else {
+            let mut ev = tte.map_or_else(|| evaluate(&self.thread.pos), |e| e.eval);
+            // A TT score is a better estimate when its bound points the right way.
+            if let Some(e) = tte {
+                let s = score_from_tt(e.score, ply);
+                let tighter =
+                    (e.bound == Bound::Lower && s > ev) || (e.bound == Bound::Upper && s < ev);
+                if tighter && s.abs() < MATE_BOUND {
+                    ev = s;
+                }
+            }
+            ev
+        };
+        let raw_eval = if in_check {
+            -INF
+        } else {
+            tte.map_or_else(|| eval, |e| e.eval)
+        };
+        let stack = &mut self.thread.stack;
+        stack[ply].eval = eval;
+        stack[ply + 2].killers = [Move::NONE; 2];
+        let improving = !in_check && ply >= 2 && eval > stack[ply - 2].eval;
+
+        if !pv_node && !in_check && !root {
+            // Reverse futility: far above beta, assume a cutoff.
+            if depth <= RFP_MAX_DEPTH
+                && eval - (RFP_MARGIN * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
+                && eval < MATE_BOUND
+            {
+                return eval;
+            }
+            // Razoring: hopeless at low depth, confirm with quiescence.
+            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH * depth < alpha {
+                let v = self.qsearch(alpha, alpha + 1, ply, signals);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move, never without an attacking piece.
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && self.thread.stack[ply.saturating_sub(1)].played.is_some()
+                && self.has_attackers()
+                && beta > -MATE_BOUND
+            {
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_STEP).min(NMP_EVAL_MAX);
+                let hm = self.make_null(ply);
+                let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, signals);
+                self.unmake_null(hm);
+                if self.current.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // No hash move at a node worth searching well: search it shallower.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let stack = &self.thread.stack;
+        let prev = if ply > 0 { stack[ply - 1].played } else { None };
+        let prevs = [prev, if ply > 1 { stack[ply - 2].played } else { None }];
+        let counter = self.thread.history.counter(prev);
+        let killers = stack[ply].killers;
+        let mut picker = MovePicker::new(&self.thread.pos, tt_move, killers, counter);
+        let side = self.thread.pos.side().index();
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut legal = 0;
+        let mut searched = 0;
+        let mut quiets: ArrayVec<(Piece, Move), QUIETS_KEPT> = ArrayVec::new();
+        let mut skip_quiets = false;
+
+        while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &prevs) {
+            if root
+                && (!self.current.root_moves.contains(&m)
+                    || self.current.root_excluded.contains(&m))
+            {
+                continue;
+            }
+            legal += 1;
+            let pos = &self.thread.pos;
+            let capture = pos.piece_at(m.to()).is_some();
+            if skip_quiets && !capture {
+                continue;
+            }
+            if !root && best > -MATE_BOUND && !pos.gives_check(m) {
+                if !capture {
+                    if depth <= LMP_MAX_DEPTH
+                        && searched >= (LMP_BASE + depth * depth) / if improving { 1 } else { 2 }
+                    {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if !in_check
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth) {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !pos.see_ge(m, SEE_CAPTURE_PER_DEPTH * depth)
+                {
+                    continue;
+                }
+            }
+            let piece = pos.piece_at(m.from()).expect("legal move has a piece");
+            let hist = if capture {
+                0
+            } else {
+                self.thread.history.quiet_score(side, piece, m, &prevs)
+            };
+            let reducible = depth >= LMR_MIN_DEPTH
+                && searched > pv_node as i32
+                && (!capture || !pos.see_ge(m, 0));
+            let u = self.make(m, ply);
+            let gives_check = self.thread.pos.in_check();
+            let ext = (gives_check && ply < CHECK_EXTENSION_MAX_PLY) as i32;
+            let new_depth = depth - 1 + ext;
+            let mut v;
+            if reducible {
+                let mut r = self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)];
+                r -= pv_node as i32;
+                r += !improving as i32;
+                r -= gives_check as i32;
+                r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
+                r -= hist / LMR_HISTORY_DIVISOR;
+                let r = r.clamp(0, new_depth - 1);
+                v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, signals);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, signals);
+                }
+            } else if !pv_node || searched > 0 {
+                v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, signals);
+            } else {
+                v = alpha + 1; // force the full-window search below
+            }
+            if pv_node && (searched == 0 || v > alpha) {
+                v = -self.negamax(-beta, -alpha, new_depth, ply + 1, signals);
+            }
+            self.unmake(m, u);
+            if self.current.stopped {
+                return 0;
+            }
+            searched += 1;
+            // Recorded before a cutoff: the cutting move gets the bonus.
+            if !capture {
+                let _ = quiets.try_push((piece, m));
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    alpha = v;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        if legal == 0 {
+            // No legal move: mate or stalemate, both lost in xiangqi.
+            return if root && !self.current.root_moves.is_empty() {
+                alpha
+            } else {
+                mated_in(ply)
+            };
+        }
+        if best >= beta && self.thread.pos.piece_at(best_move.to()).is_none() {
+            let t = &mut self.thread;
+            let bonus = (depth * depth * HISTORY_BONUS_SCALE).min(HISTORY_BONUS_MAX);
+            for &(p, q) in &quiets {
+                let b = if q == best_move { bonus } else { -bonus };
+                t.history.update(side, p, q, &prevs, b);
+            }
+            let k = &mut t.stack[ply].killers;
+            if k[0] != best_move {
+                k[1] = k[0];
+                k[0] = best_move;
+            }
+            t.history.set_counter(prev, best_move);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && !best_move.is_none() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.current.rule_hits != hits_before {
+            // Path-dependent (a repetition was ruled below): keep only the move.
+            self.tt.store(key, best_move, 0, raw_eval, -1, Bound::None);
+        } else if !root || self.current.root_excluded.is_empty() {
+            self.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                raw_eval,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, signals: &Signals) -> i32 {
+        self.current.nodes += 1;
+        self.current.pv.len[ply] = ply;
+        if self.check_limits(signals) {
+            return 0;
+        }
+        self.current.seldepth = self.current.seldepth.max(ply);
+        let pos = &self.thread.pos;
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        if pos.halfmove() >= self.config.natural_limit || rules::no_attacking_material(pos) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = pos.in_check();
+        let key = pos.key();
+        let tte = self.tt.probe(key);
+        if let Some(e) = tte {
+            if !pv_node {
+                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                    return s;
+                }
+            }
+        }
+        let mut best = -INF;
+        let raw_eval = if in_check {
+            -INF
+        } else {
+            tte.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        if !in_check {
+            best = raw_eval;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut picker = MovePicker::new_qsearch(pos, in_check);
+        let mut legal = 0;
+        let mut best_move = Move::NONE;
+        while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &[None, None]) {
+            legal += 1;
+            if !in_check {
+                let pos = &self.thread.pos;
+                let victim = pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| SEE_VALUE[p.kind().index()]);
+                if raw_eval + victim + QS_DELTA_MARGIN <= alpha || !pos.see_ge(m, 0) {
+                    continue;
+                }
+            }
+            let u = self.make(m, ply);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, signals);
+            self.unmake(m, u);
+            if self.current.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
+        best
+    }
+}
+
+/// The entry's score if its bound settles the node for this window (the
+/// caller checks that the entry is deep enough).
+#[inline(always)]
+fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    settles.then_some(s)
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline(always)]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline(always)]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,140 @@
+//! Every margin, reduction, bonus and limit of the search, time management
+//! and the protocol's resign/draw decisions, in one place. Depths are in
+//! plies, scores in centi-horses (100 = about one horse).
+
+// --- Iterative deepening and aspiration windows ---
+
+/// Iterations from this depth on start with a window around the last score.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Half-width of the first aspiration window.
+pub const ASPIRATION_DELTA: i32 = 25;
+/// After each fail the half-width grows by itself divided by this.
+pub const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
+/// Beyond this half-width the window opens to the full range.
+pub const ASPIRATION_MAX_DELTA: i32 = 600;
+
+// --- Pruning before the move loop ---
+
+/// Reverse futility pruning: only at this depth or below.
+pub const RFP_MAX_DEPTH: i32 = 8;
+/// Reverse futility margin per ply of depth.
+pub const RFP_MARGIN: i32 = 22;
+/// The margin shrinks by this when the static evaluation is improving.
+pub const RFP_IMPROVING: i32 = 18;
+
+/// Razoring: only at this depth or below.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+/// Razoring margin: base plus per-ply part.
+pub const RAZOR_BASE: i32 = 80;
+pub const RAZOR_PER_DEPTH: i32 = 60;
+
+/// Null move: only from this depth on.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move reduction: base, plus depth / divisor, plus how far the
+/// evaluation is above beta (per step, capped).
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+pub const NMP_EVAL_STEP: i32 = 60;
+pub const NMP_EVAL_MAX: i32 = 3;
+
+/// Internal iterative reduction: a node this deep without a hash move is
+/// searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+// --- Pruning inside the move loop ---
+
+/// Late-move pruning: at this depth or below, quiet moves after
+/// `(LMP_BASE + depth^2) / (improving ? 1 : 2)` searched moves are skipped.
+pub const LMP_MAX_DEPTH: i32 = 8;
+pub const LMP_BASE: i32 = 3;
+
+/// Futility pruning of quiet moves: at this depth or below, when the static
+/// evaluation plus base plus per-ply margin cannot reach alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+pub const FUTILITY_BASE: i32 = 40;
+pub const FUTILITY_PER_DEPTH: i32 = 30;
+
+/// SEE pruning: at this depth or below, moves losing more than the per-ply
+/// threshold times depth are skipped (quiet moves and captures apart).
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
+pub const SEE_QUIET_PER_DEPTH: i32 = -15;
+pub const SEE_CAPTURE_PER_DEPTH: i32 = -40;
+
+/// Quiescence delta pruning: a capture is skipped when the static
+/// evaluation plus the victim's value plus this cannot reach alpha.
+pub const QS_DELTA_MARGIN: i32 = 50;
+
+// --- Extensions and reductions ---
+
+/// Check extensions stop beyond this ply, so that checks cannot run the
+/// search to the ply limit.
+pub const CHECK_EXTENSION_MAX_PLY: usize = 2 * super::MAX_PLY / 3;
+
+/// Late-move reductions apply from this depth on.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// LMR table: `LMR_BASE + ln(depth) * ln(moves searched) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+/// One ply less reduction per this much quiet history.
+pub const LMR_HISTORY_DIVISOR: i32 = 12000;
+
+/// The LMR table, `[depth][moves searched]`, both capped at 63.
+pub fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0i32; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    t
+}
+
+// --- Move ordering ---
+
+/// History values saturate at this (the gravity formula keeps them inside).
+pub const HISTORY_MAX: i32 = 16384;
+/// History bonus: `depth^2 * HISTORY_BONUS_SCALE`, at most `HISTORY_BONUS_MAX`.
+pub const HISTORY_BONUS_SCALE: i32 = 16;
+pub const HISTORY_BONUS_MAX: i32 = 1600;
+/// MVV-LVA: the victim's value times this, minus the attacker's value
+/// (capped) divided by the divisor.
+pub const MVV_VICTIM_SCALE: i32 = 8;
+pub const LVA_ATTACKER_CAP: i32 = 300;
+pub const LVA_ATTACKER_DIVISOR: i32 = 16;
+
+// --- Time management ---
+
+/// The clock is read, and stop flags polled, once per this many nodes.
+pub const POLL_NODES: u64 = 1024;
+/// Moves still to play when the GUI does not say (and the most we assume).
+pub const MOVES_TO_GO: u64 = 35;
+/// Increment share planned per move, in quarters.
+pub const INC_QUARTERS: u64 = 3;
+/// The hard limit is at most this many soft budgets.
+pub const HARD_PER_SOFT: u64 = 5;
+/// Shares of the remaining time, in tenths: the most one move may take
+/// (hard, soft), and on the last move before the time control (hard, soft).
+pub const HARD_TENTHS: u64 = 4;
+pub const SOFT_TENTHS: u64 = 3;
+pub const LAST_MOVE_HARD_TENTHS: u64 = 8;
+pub const LAST_MOVE_SOFT_TENTHS: u64 = 6;
+/// Soft budget scale: `STABILITY_BASE - STABILITY_STEP * n`, n = how many
+/// iterations in a row (at most `STABILITY_MAX`) kept the best move.
+pub const STABILITY_BASE: f64 = 1.3;
+pub const STABILITY_STEP: f64 = 0.1;
+pub const STABILITY_MAX: u32 = 6;
+/// A score this far below the previous iteration's asks for more time ...
+pub const SCORE_DROP: i32 = 15;
+/// ... by this factor.
+pub const SCORE_DROP_SCALE: f64 = 1.4;
+
+// --- Resigning and draws (UCCI `bestmove ... resign|draw`) ---
+
+/// A score at or below this is hopeless.
+pub const RESIGN_SCORE: i32 = -1500;
+/// Resign after this many hopeless searches in a row ...
+pub const RESIGN_SEARCHES: i32 = 3;
+/// ... or at once when mated in a search at least this deep.
+pub const RESIGN_MATE_DEPTH: i32 = 6;
+/// Accept or offer a draw at or below this score.
+pub const DRAW_SCORE: i32 = 20;
