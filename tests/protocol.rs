@@ -438,3 +438,145 @@ fn threads_obey_limits_and_stop() {
         e.send("quit");
     }
 }
+
+/// Every command form the engine accepted before the protocol was split into
+/// per-dialect parsers, in the dialect(s) it was accepted in.
+#[test]
+fn forms_accepted_in_both_dialects() {
+    for (hello, ok) in [
+        ("ucci", "ucciok"),
+        ("uci", "uciok"),
+        ("ucicyclone", "uciok"),
+    ] {
+        let mut e = Engine::start();
+        e.send(hello);
+        e.until(ok);
+        // Both setoption forms, and option names in any case.
+        for line in [
+            "setoption name MultiPV value 2",
+            "setoption multipv 2",
+            "setoption name MULTIPV value 2",
+            "setoption Hash 8",
+            "setoption name hashsize value 8",
+        ] {
+            e.send(line);
+        }
+        e.send("setoption name MultiPV value 0");
+        assert!(e.last("info string error").contains("MultiPV"), "{hello}");
+        e.send("ucinewgame");
+        // Cyclone-style bare position lines are recognised by their form.
+        e.send("startpos moves h2e2");
+        assert!(e
+            .fen()
+            .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+        e.send(&format!("fen {MATE_IN_ONE} moves a8a7"));
+        assert!(e.fen().starts_with("4k4/9/R8/"), "{hello}");
+        e.send("position fen startpos moves h2e2");
+        assert!(e
+            .fen()
+            .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+        // banmoves in every dialect.
+        e.send(&format!("position fen {MATE_IN_ONE}"));
+        e.send("banmoves b0b9");
+        e.send("go depth 3");
+        assert!(!e.last("bestmove").starts_with("bestmove b0b9"), "{hello}");
+        // Limits every dialect shares.
+        for go in [
+            "go mate 1",
+            "go depth 3 movestogo 5",
+            "go nodes 5000",
+            "go movetime 50",
+        ] {
+            e.send(go);
+            assert!(
+                e.last("bestmove").starts_with("bestmove b0b9"),
+                "{hello} {go}"
+            );
+        }
+        e.send("go perft 1");
+        let n = chariot::board::Position::from_fen(MATE_IN_ONE)
+            .unwrap()
+            .legal_moves()
+            .len();
+        assert_eq!(e.last("Nodes searched"), format!("Nodes searched: {n}"));
+        e.send("probe startpos");
+        assert!(e.last("pophash").starts_with("pophash"));
+        e.send("stop"); // idle: nothing to stop
+        e.send("eval");
+        e.last("evaluation (side to move)");
+        e.send("bench 1");
+        e.last("Nodes/second");
+        e.send("isready");
+        e.last("readyok");
+    }
+}
+
+#[test]
+fn ucci_only_forms() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 score ")),
+        "{lines:?}"
+    );
+    // Seconds, with the opponent's clock accepted and ignored.
+    e.send("go time 1.5 increment 0.1 opptime 3 oppincrement 1 oppmovestogo 20 movestogo 20");
+    e.last("bestmove");
+    // A draw offer is accepted when the engine is not better.
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    e.send("go draw depth 3");
+    assert!(e.last("bestmove").ends_with(" draw"));
+    e.send("go ponder depth 3");
+    e.send("ponderhit draw");
+    assert!(e.last("bestmove").ends_with(" draw"));
+    // A lost side resigns.
+    e.send(&format!("position fen {MATE_IN_ONE} moves a8a7"));
+    e.send("position fen 3k5/9/9/9/9/9/9/9/R8/R3K4 b - - 0 1");
+    e.send("go depth 8");
+    assert!(e.last("bestmove").ends_with(" resign"));
+    e.send("probe startpos moves h2e2");
+    assert!(e.last("pophash").starts_with("pophash"));
+    e.send("quit");
+    assert_eq!(e.last("bye"), "bye");
+}
+
+#[test]
+fn uci_only_forms() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send(&format!("position fen {MATE_IN_ONE}"));
+    e.send("go depth 3 searchmoves a8a7 b0b8");
+    let b = e.last("bestmove");
+    assert!(
+        b.starts_with("bestmove a8a7") || b.starts_with("bestmove b0b8"),
+        "{b}"
+    );
+    // Black's clock is Black's: a search with Black to move on a long clock.
+    e.send("position startpos moves h2e2");
+    e.send("go wtime 1 btime 2000 winc 0 binc 10 movestogo 30");
+    e.last("bestmove");
+    // UCCI time words are no UCI parameters.
+    e.send("go time 2");
+    assert!(e.last("info string error").contains("time"));
+    e.send("quit");
+    assert!(e.quiet_for(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn no_handshake_means_ucci() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go time 1");
+    let lines = e.until("bestmove");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info depth") && !l.contains(" cp ")));
+    e.send("setoption usemillisec true");
+    e.send("isready");
+    e.last("readyok");
+}
