@@ -3,6 +3,7 @@
 
 use chariot::board::Position;
 use chariot::protocol;
+use chariot::rules::{RuleSet, NATURAL_LIMIT};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -38,7 +39,7 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
         /// Repetition rule set: chinese, asian or checkonly.
-        #[arg(long, default_value = "chinese")]
+        #[arg(long, default_value = RuleSet::DEFAULT.name())]
         rule: String,
     },
     /// Rule a game: legality of every move, then the first game end along the
@@ -52,10 +53,10 @@ enum Command {
         #[arg(long)]
         moves: Option<String>,
         /// Repetition rule set: chinese, asian or checkonly.
-        #[arg(long, default_value = "chinese")]
+        #[arg(long, default_value = RuleSet::DEFAULT.name())]
         rule: String,
         /// Natural move limit in plies.
-        #[arg(long, default_value_t = 120)]
+        #[arg(long, default_value_t = NATURAL_LIMIT)]
         natural_limit: u32,
     },
     /// Fixed-depth search over the bench positions: prints the node-count
@@ -182,9 +183,13 @@ fn analyze(
     Ok(())
 }
 
-fn parse_rule(rule: &str) -> Result<chariot::rules::RuleSet, Failure> {
-    chariot::rules::RuleSet::parse(rule)
-        .ok_or_else(|| bad(format!("unknown rule '{rule}' (chinese, asian, checkonly)")))
+fn parse_rule(rule: &str) -> Result<RuleSet, Failure> {
+    RuleSet::parse(rule).ok_or_else(|| {
+        bad(format!(
+            "unknown rule '{rule}' ({})",
+            RuleSet::NAMES.join(", ")
+        ))
+    })
 }
 
 fn judge(

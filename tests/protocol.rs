@@ -1,5 +1,6 @@
 //! Both protocols, driven through pipes against the real binary.
 
+use chariot::protocol::Dialect;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -94,12 +95,14 @@ fn ucci_handshake_and_options() {
     let mut e = Engine::start();
     e.send("ucci");
     let lines = e.until("ucciok");
+    // Exactly the option table's lines (defaults live there alone).
+    assert_eq!(lines, Dialect::Ucci.handshake());
     assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
     for want in [
-        "option usemillisec type check default false",
-        "option hashsize type spin min 1 max 65536 default 16",
+        "option usemillisec type check",
+        "option hashsize type spin",
         "option newgame type button",
-        "option ponder type check default false",
+        "option ponder type check",
         "option multipv type spin",
         "option moveoverhead type spin",
     ] {
@@ -121,6 +124,7 @@ fn uci_handshake_and_variant() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
+    assert_eq!(lines, Dialect::Uci.handshake());
     for want in [
         "option name Hash type spin",
         "option name Threads type spin",
@@ -173,26 +177,42 @@ fn position_moves_and_depth_search_in_both_dialects() {
     }
 }
 
+/// The budget a `go` gives, as the engine reports it under `debug`.
+fn budget(e: &mut Engine, go: &str) -> String {
+    e.send(go);
+    let lines = e.until("bestmove");
+    lines
+        .iter()
+        .find(|l| l.starts_with("info string budget"))
+        .unwrap_or_else(|| panic!("no budget line for '{go}': {lines:?}"))
+        .clone()
+}
+
+/// UCCI clock times are seconds until `usemillisec`, then milliseconds;
+/// UCI's are milliseconds: the same clock gives the same budget.
 #[test]
-fn timed_searches_in_both_dialects() {
+fn time_units_give_the_same_budget() {
     let mut e = Engine::start();
     e.send("ucci");
     e.until("ucciok");
+    e.send("setoption debug true");
     e.send("position startpos");
-    e.send("go time 2 increment 0"); // seconds without usemillisec
-    e.last("bestmove");
+    let secs = budget(&mut e, "go time 2 increment 0.05 opptime 9 oppincrement 1");
+    assert!(secs.starts_with("info string budget soft "), "{secs}");
     e.send("setoption usemillisec true");
-    e.send("go time 1500 increment 20 opptime 1500 oppincrement 20");
-    e.last("bestmove");
+    let ms = budget(&mut e, "go opptime 9000 increment 50 time 2000");
+    assert_eq!(secs, ms);
+    // The same number without the unit change is another budget.
+    assert_ne!(budget(&mut e, "go time 2 increment 0.05"), secs);
 
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
+    e.send("debug on");
     e.send("position startpos moves h2e2");
-    e.send("go wtime 1000 btime 1500 winc 10 binc 10");
-    e.last("bestmove");
-    e.send("go movetime 100");
-    e.last("bestmove");
+    // Black to move: Black's clock counts.
+    let uci = budget(&mut e, "go wtime 100 btime 2000 winc 0 binc 50");
+    assert_eq!(uci, secs);
 }
 
 #[test]
@@ -579,4 +599,29 @@ fn no_handshake_means_ucci() {
     e.send("setoption usemillisec true");
     e.send("isready");
     e.last("readyok");
+}
+
+/// The latest handshake chooses the dialect (VinXiangQi sends `uci`, then
+/// `ucci` at once).
+#[test]
+fn latest_handshake_chooses() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("ucci");
+    e.until("uciok");
+    e.until("ucciok");
+    e.send("setoption usemillisec true");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info depth 3 score ") && !l.contains(" cp ")));
+    e.send("uci");
+    e.until("uciok");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info depth 3 ") && l.contains(" cp ")));
 }

@@ -1,5 +1,34 @@
-//! Engine options: one table serves both dialects. A UCCI name is the UCI name
-//! lower-cased without spaces, except where the UCCI spec names it itself.
+//! Engine options: one table serves both dialects and is the only place
+//! where an option's name, type, range and default are written. A UCCI name
+//! is the UCI name lower-cased without spaces, except where the UCCI spec
+//! names it itself.
+
+use crate::rules::{RuleSet, NATURAL_LIMIT};
+
+/// Which option: what the executor matches on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Hash,
+    Threads,
+    Ponder,
+    MultiPv,
+    ClearHash,
+    MoveOverhead,
+    NaturalLimit,
+    RepetitionRule,
+    Resign,
+    DrawOffer,
+    UciVariant,
+    UseMillisec,
+    Batch,
+    Debug,
+    UseBook,
+    NewGame,
+    Randomness,
+    Idle,
+    Pruning,
+    Knowledge,
+}
 
 #[derive(Clone, Debug)]
 pub enum Kind {
@@ -17,6 +46,7 @@ pub enum Kind {
 }
 
 pub struct Opt {
+    pub id: OptionId,
     pub uci: &'static str,
     /// None: not offered under UCCI. Some(name): its UCCI name.
     pub ucci: Option<&'static str>,
@@ -26,91 +56,69 @@ pub struct Opt {
 
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 
+/// An option offered under both dialects, named `uci` and `ucci`.
+const fn both(id: OptionId, uci: &'static str, ucci: &'static str, kind: Kind) -> Opt {
+    Opt {
+        id,
+        uci,
+        ucci: Some(ucci),
+        uci_offered: true,
+        kind,
+    }
+}
+
+/// One of the UCCI spec's own options (same name in both dialects, offered
+/// under UCCI only, accepted under both).
+const fn spec(id: OptionId, name: &'static str, kind: Kind) -> Opt {
+    Opt {
+        id,
+        uci: name,
+        ucci: Some(name),
+        uci_offered: false,
+        kind,
+    }
+}
+
+const fn spin(default: i64, min: i64, max: i64) -> Kind {
+    Kind::Spin { default, min, max }
+}
+
 pub const OPTIONS: &[Opt] = &[
-    Opt {
-        uci: "Hash",
-        ucci: Some("hashsize"),
-        uci_offered: true,
-        kind: Kind::Spin {
-            default: 16,
-            min: 1,
-            max: 65536,
+    both(OptionId::Hash, "Hash", "hashsize", spin(16, 1, 65536)),
+    both(OptionId::Threads, "Threads", "threads", spin(1, 1, 256)),
+    both(OptionId::Ponder, "Ponder", "ponder", Kind::Check(false)),
+    both(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128)),
+    both(OptionId::ClearHash, "Clear Hash", "clearhash", Kind::Button),
+    both(
+        OptionId::MoveOverhead,
+        "Move Overhead",
+        "moveoverhead",
+        spin(30, 0, 5000),
+    ),
+    both(
+        OptionId::NaturalLimit,
+        "NaturalLimit",
+        "naturallimit",
+        spin(NATURAL_LIMIT as i64, 20, 1000),
+    ),
+    both(
+        OptionId::RepetitionRule,
+        "RepetitionRule",
+        "repetitionrule",
+        Kind::Combo {
+            default: RuleSet::DEFAULT.name(),
+            vars: &RuleSet::NAMES,
         },
-    },
+    ),
+    both(OptionId::Resign, "Resign", "resign", Kind::Check(true)),
+    both(
+        OptionId::DrawOffer,
+        "DrawOffer",
+        "drawoffer",
+        Kind::Check(true),
+    ),
     Opt {
-        uci: "Threads",
-        ucci: Some("threads"),
-        uci_offered: true,
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-        },
-    },
-    Opt {
-        uci: "Ponder",
-        ucci: Some("ponder"),
-        uci_offered: true,
-        kind: Kind::Check(false),
-    },
-    Opt {
-        uci: "MultiPV",
-        ucci: Some("multipv"),
-        uci_offered: true,
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 128,
-        },
-    },
-    Opt {
-        uci: "Clear Hash",
-        ucci: Some("clearhash"),
-        uci_offered: true,
-        kind: Kind::Button,
-    },
-    Opt {
-        uci: "Move Overhead",
-        ucci: Some("moveoverhead"),
-        uci_offered: true,
-        kind: Kind::Spin {
-            default: 30,
-            min: 0,
-            max: 5000,
-        },
-    },
-    Opt {
-        uci: "NaturalLimit",
-        ucci: Some("naturallimit"),
-        uci_offered: true,
-        kind: Kind::Spin {
-            default: 120,
-            min: 20,
-            max: 1000,
-        },
-    },
-    Opt {
-        uci: "RepetitionRule",
-        ucci: Some("repetitionrule"),
-        uci_offered: true,
-        kind: Kind::Combo {
-            default: "chinese",
-            vars: &["chinese", "asian", "checkonly"],
-        },
-    },
-    Opt {
-        uci: "Resign",
-        ucci: Some("resign"),
-        uci_offered: true,
-        kind: Kind::Check(true),
-    },
-    Opt {
-        uci: "DrawOffer",
-        ucci: Some("drawoffer"),
-        uci_offered: true,
-        kind: Kind::Check(true),
-    },
-    Opt {
+        id: OptionId::UciVariant,
         uci: "UCI_Variant",
         ucci: None,
         uci_offered: true,
@@ -119,121 +127,88 @@ pub const OPTIONS: &[Opt] = &[
             vars: &["xiangqi"],
         },
     },
-    // The UCCI spec's own options.
-    Opt {
-        uci: "usemillisec",
-        ucci: Some("usemillisec"),
-        uci_offered: false,
-        kind: Kind::Check(false),
-    },
-    Opt {
-        uci: "batch",
-        ucci: Some("batch"),
-        uci_offered: false,
-        kind: Kind::Check(false),
-    },
-    Opt {
-        uci: "debug",
-        ucci: Some("debug"),
-        uci_offered: false,
-        kind: Kind::Check(false),
-    },
-    Opt {
-        uci: "usebook",
-        ucci: Some("usebook"),
-        uci_offered: false,
-        kind: Kind::Check(false),
-    },
-    Opt {
-        uci: "newgame",
-        ucci: Some("newgame"),
-        uci_offered: false,
-        kind: Kind::Button,
-    },
-    Opt {
-        uci: "randomness",
-        ucci: Some("randomness"),
-        uci_offered: false,
-        kind: Kind::Combo {
+    spec(OptionId::UseMillisec, "usemillisec", Kind::Check(false)),
+    spec(OptionId::Batch, "batch", Kind::Check(false)),
+    spec(OptionId::Debug, "debug", Kind::Check(false)),
+    spec(OptionId::UseBook, "usebook", Kind::Check(false)),
+    spec(OptionId::NewGame, "newgame", Kind::Button),
+    spec(
+        OptionId::Randomness,
+        "randomness",
+        Kind::Combo {
             default: "none",
             vars: &["none", "tiny", "small", "medium", "large", "huge"],
         },
-    },
-    Opt {
-        uci: "idle",
-        ucci: Some("idle"),
-        uci_offered: false,
-        kind: Kind::Combo {
+    ),
+    spec(
+        OptionId::Idle,
+        "idle",
+        Kind::Combo {
             default: "none",
             vars: LEVELS,
         },
-    },
-    Opt {
-        uci: "pruning",
-        ucci: Some("pruning"),
-        uci_offered: false,
-        kind: Kind::Combo {
+    ),
+    spec(
+        OptionId::Pruning,
+        "pruning",
+        Kind::Combo {
             default: "large",
             vars: LEVELS,
         },
-    },
-    Opt {
-        uci: "knowledge",
-        ucci: Some("knowledge"),
-        uci_offered: false,
-        kind: Kind::Combo {
+    ),
+    spec(
+        OptionId::Knowledge,
+        "knowledge",
+        Kind::Combo {
             default: "large",
             vars: LEVELS,
         },
-    },
+    ),
 ];
-
-/// The `option ...` line for one dialect, or None if not offered there.
-pub fn describe(o: &Opt, ucci: bool) -> Option<String> {
-    if ucci {
-        let name = o.ucci?;
-        Some(match &o.kind {
-            Kind::Check(d) => format!("option {name} type check default {d}"),
-            Kind::Spin { default, min, max } => {
-                format!("option {name} type spin min {min} max {max} default {default}")
-            }
-            Kind::Combo { default, vars } => {
-                let v: String = vars.iter().map(|v| format!(" var {v}")).collect();
-                format!("option {name} type combo{v} default {default}")
-            }
-            Kind::Button => format!("option {name} type button"),
-        })
-    } else {
-        if !o.uci_offered {
-            return None;
-        }
-        let name = o.uci;
-        Some(match &o.kind {
-            Kind::Check(d) => format!("option name {name} type check default {d}"),
-            Kind::Spin { default, min, max } => {
-                format!("option name {name} type spin default {default} min {min} max {max}")
-            }
-            Kind::Combo { default, vars } => {
-                let v: String = vars.iter().map(|v| format!(" var {v}")).collect();
-                format!("option name {name} type combo default {default}{v}")
-            }
-            Kind::Button => format!("option name {name} type button"),
-        })
-    }
-}
 
 /// A validated option value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Bool(bool),
     Int(i64),
-    Text(String),
+    Text(&'static str),
     Press,
+}
+
+impl Value {
+    pub fn int(&self) -> i64 {
+        if let Value::Int(n) = self {
+            *n
+        } else {
+            0
+        }
+    }
+
+    pub fn bool(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+}
+
+pub fn get(id: OptionId) -> &'static Opt {
+    OPTIONS
+        .iter()
+        .find(|o| o.id == id)
+        .expect("every option id is in the table")
+}
+
+/// The table's default for `id`.
+pub fn default(id: OptionId) -> Value {
+    match get(id).kind {
+        Kind::Check(b) => Value::Bool(b),
+        Kind::Spin { default, .. } => Value::Int(default),
+        Kind::Combo { default, .. } => Value::Text(default),
+        Kind::Button => Value::Press,
+    }
 }
 
 /// Finds an option by either name (case-insensitive; spaces ignored) and
 /// checks the value against its type.
-pub fn parse(name: &str, value: Option<&str>) -> Result<(&'static Opt, Value), String> {
+pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, Value), String> {
     let norm = |s: &str| s.to_ascii_lowercase().replace(' ', "");
     let key = norm(name);
     let o = OPTIONS
@@ -258,7 +233,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(&'static Opt, Value), S
         },
         (Kind::Combo { vars, .. }, Some(v)) => {
             match vars.iter().find(|x| x.eq_ignore_ascii_case(v)) {
-                Some(x) => Value::Text(x.to_string()),
+                Some(x) => Value::Text(x),
                 None => {
                     return Err(format!(
                         "option '{name}' expects one of {}, got '{v}'",
@@ -269,5 +244,71 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(&'static Opt, Value), S
         }
         (_, None) => return Err(format!("option '{name}' needs a value")),
     };
-    Ok((o, val))
+    Ok((o.id, val))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_any_case_and_either_dialect() {
+        assert_eq!(
+            parse("hash", Some("8")),
+            Ok((OptionId::Hash, Value::Int(8)))
+        );
+        assert_eq!(
+            parse("HASHSIZE", Some("8")),
+            Ok((OptionId::Hash, Value::Int(8)))
+        );
+        assert_eq!(
+            parse("move overhead", Some("5")),
+            Ok((OptionId::MoveOverhead, Value::Int(5)))
+        );
+        assert_eq!(
+            parse("RepetitionRule", Some("ASIAN")),
+            Ok((OptionId::RepetitionRule, Value::Text("asian")))
+        );
+        assert_eq!(
+            parse("clear hash", None),
+            Ok((OptionId::ClearHash, Value::Press))
+        );
+    }
+
+    #[test]
+    fn mistyped_names_and_values_are_errors() {
+        assert!(parse("hashh", Some("8"))
+            .unwrap_err()
+            .contains("unknown option"));
+        assert!(parse("Hash", Some("0"))
+            .unwrap_err()
+            .contains("from 1 to 65536"));
+        assert!(parse("Hash", None).unwrap_err().contains("needs a value"));
+        assert!(parse("Ponder", Some("yes"))
+            .unwrap_err()
+            .contains("true or false"));
+        assert!(parse("RepetitionRule", Some("wxf")).is_err());
+    }
+
+    #[test]
+    fn every_id_has_one_entry_and_a_valid_default() {
+        for o in OPTIONS {
+            assert_eq!(
+                OPTIONS.iter().filter(|p| p.id == o.id).count(),
+                1,
+                "{}",
+                o.uci
+            );
+            let text = match default(o.id) {
+                Value::Bool(b) => Some(b.to_string()),
+                Value::Int(n) => Some(n.to_string()),
+                Value::Text(t) => Some(t.to_string()),
+                Value::Press => None,
+            };
+            assert_eq!(
+                parse(o.uci, text.as_deref()).map(|x| x.1),
+                Ok(default(o.id))
+            );
+        }
+    }
 }

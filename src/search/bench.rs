@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 14;
+/// The bench's own table size (fixed: the signature depends on it).
+pub const HASH_MB: usize = 16;
 
 /// Openings, middlegames and endgames, with either side to move.
 pub const POSITIONS: [&str; 30] = [
@@ -51,12 +53,8 @@ pub struct BenchResult {
 /// Searches every position to `depth` with a fresh 16 MB hash, from a clean
 /// state, so the node count is reproducible (with one thread; more threads
 /// measure time to depth).
-pub fn run(
-    depth: i32,
-    threads: usize,
-    mut per_position: impl FnMut(usize, &str, u64),
-) -> BenchResult {
-    let tt = Arc::new(super::tt::Tt::new(16).expect("16 MB hash"));
+pub fn run(depth: i32, threads: usize) -> BenchResult {
+    let tt = Arc::new(super::tt::Tt::new(HASH_MB).expect("bench hash"));
     let mut searcher = Pool::new(tt);
     searcher.set_threads(threads);
     let signals = Signals::default();
@@ -66,12 +64,11 @@ pub fn run(
     };
     let mut nodes = 0;
     let start = Instant::now();
-    for (i, fen) in POSITIONS.iter().enumerate() {
+    for fen in POSITIONS {
         searcher.clear();
         let game = Game::new(Position::from_fen(fen).expect("bench FEN is valid"));
         let r = searcher.search(&game, &limits, &signals, &[], 1, &mut |_| {});
         nodes += r.nodes;
-        per_position(i, fen, r.nodes);
     }
     BenchResult {
         nodes,

@@ -130,7 +130,7 @@ pub const SCORE_DROP_SCALE: f64 = 1.4;
 
 // --- Resigning and draws (UCCI `bestmove ... resign|draw`) ---
 
-/// A score at or below this is hopeless.
+/// A score below this is hopeless.
 pub const RESIGN_SCORE: i32 = -1500;
 /// Resign after this many hopeless searches in a row ...
 pub const RESIGN_SEARCHES: i32 = 3;

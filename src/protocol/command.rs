@@ -1,0 +1,335 @@
+//! What a protocol line asks for, once parsed: the executor (`engine`) only
+//! sees `Command`s, the dialect parsers (`ucci`, `uci`) only make them. The
+//! parts both dialects share are parsed here.
+
+use super::dialect::Dialect;
+use super::options::{self, OptionId, Value};
+use crate::board::{Color, Game, Move};
+use crate::search::bench;
+use crate::search::time::{Budget, Clock};
+use crate::search::Limits;
+
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// `ucci` or `uci`: the latest handshake picks the dialect.
+    Handshake(Dialect),
+    IsReady,
+    SetOption(OptionId, Value),
+    /// `ucinewgame` (`setoption newgame` and `Clear Hash` arrive as options).
+    NewGame,
+    Position(Box<Game>),
+    /// Root moves the next search must not play (UCCI, accepted in UCI too).
+    BanMoves(Vec<Move>),
+    Go(Box<Go>),
+    /// `go perft N`.
+    Perft(u32),
+    Stop,
+    /// `ponderhit [draw]`: the opponent played the expected move (and offers a draw).
+    PonderHit {
+        draw: bool,
+    },
+    /// `probe <position>`: the hash entry of a position (UCCI `pophash`).
+    Probe(Box<Game>),
+    /// UCI `debug on|off`.
+    Debug(bool),
+    /// `d`: board, FEN and key.
+    Show,
+    /// `eval`: the evaluation's breakdown.
+    Eval,
+    Bench(i32),
+    Quit,
+}
+
+/// The arguments of `go`. Clock times are in the dialect's time unit (see
+/// `Dialect::ms_per_time_unit`); `movetime` is always in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    pub ponder: bool,
+    /// `go draw` (UCCI): the opponent offers a draw.
+    pub draw: bool,
+    pub infinite: bool,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<i32>,
+    pub movetime: Option<u64>,
+    pub movestogo: Option<u32>,
+    /// The side to move's clock and increment (UCCI `time`, `increment`).
+    pub time: Option<f64>,
+    pub increment: Option<f64>,
+    /// Both sides' clocks and increments (UCI), indexed by `Color::index`.
+    pub times: [Option<f64>; 2],
+    pub increments: [Option<f64>; 2],
+    /// UCI `searchmoves`: only these root moves.
+    pub searchmoves: Vec<Move>,
+}
+
+impl Go {
+    /// The side to move's clock in milliseconds, if the GUI gave one.
+    pub fn clock(&self, side: Color, ms_per_unit: f64) -> Option<Clock> {
+        let ms = |v: f64| (v * ms_per_unit).clamp(0.0, 1e15) as u64;
+        let time = self.time.or(self.times[side.index()])?;
+        let inc = self
+            .increment
+            .or(self.increments[side.index()])
+            .unwrap_or(0.0);
+        Some(Clock {
+            time: ms(time),
+            inc: ms(inc),
+            movestogo: self.movestogo,
+        })
+    }
+
+    /// Search limits: a fixed `movetime`, else a budget from the clock, else
+    /// whatever depth/nodes/mate limit was given; a bare `go` is infinite.
+    pub fn limits(&self, side: Color, ms_per_unit: f64, overhead: u64) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            mate: self.mate,
+            infinite: self.infinite,
+            ..Limits::default()
+        };
+        if let Some(mt) = self.movetime {
+            limits.budget = Some(Budget::fixed(mt.saturating_sub(overhead).max(1)));
+            limits.spend_all = true;
+        } else if let Some(clock) = self.clock(side, ms_per_unit) {
+            limits.budget = Some(Budget::from_clock(clock, overhead));
+        } else if self.depth.is_none() && self.nodes.is_none() && self.mate.is_none() {
+            limits.infinite = true;
+        }
+        limits
+    }
+}
+
+/// A cursor over a command's arguments.
+pub struct Args<'a> {
+    tokens: &'a [&'a str],
+    at: usize,
+}
+
+impl<'a> Args<'a> {
+    pub fn new(tokens: &'a [&'a str]) -> Args<'a> {
+        Args { tokens, at: 0 }
+    }
+
+    pub fn word(&mut self) -> Option<&'a str> {
+        let t = self.tokens.get(self.at).copied();
+        self.at += 1;
+        t
+    }
+
+    /// The next token, if it is a move; it stays unread otherwise.
+    pub fn next_move(&mut self) -> Option<Move> {
+        let m = Move::parse(self.tokens.get(self.at)?)?;
+        self.at += 1;
+        Some(m)
+    }
+
+    /// The number after the word `word`.
+    pub fn number(&mut self, word: &str) -> Result<f64, String> {
+        let t = self
+            .word()
+            .ok_or_else(|| format!("go: '{word}' needs a number"))?;
+        t.parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("go: '{word}' expects a number, got '{}'", truncate(t)))
+    }
+}
+
+/// Parses the `go` arguments both dialects share; `Ok(false)` leaves `word`
+/// to the dialect.
+pub fn go_shared(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String> {
+    match word {
+        "ponder" => go.ponder = true,
+        "draw" => go.draw = true,
+        "infinite" => go.infinite = true,
+        "depth" => go.depth = Some(args.number(word)?.clamp(1.0, 120.0) as i32),
+        "nodes" => go.nodes = Some(args.number(word)?.clamp(1.0, 1e18) as u64),
+        "mate" => go.mate = Some(args.number(word)?.clamp(1.0, 60.0) as i32),
+        "movetime" => go.movetime = Some(args.number(word)?.clamp(0.0, 1e15) as u64),
+        "movestogo" => go.movestogo = Some(args.number(word)?.clamp(1.0, 1000.0) as u32),
+        "perft" => return Err("go perft: expected a depth from 0 to 32".into()),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `go perft N`, if that is what `args` say.
+pub fn perft(args: &[&str]) -> Option<Result<Command, String>> {
+    if args.first() != Some(&"perft") {
+        return None;
+    }
+    Some(match args.get(1).and_then(|d| d.parse::<u32>().ok()) {
+        Some(depth) if depth <= 32 => Ok(Command::Perft(depth)),
+        _ => Err("go perft: expected a depth from 0 to 32".into()),
+    })
+}
+
+pub fn unknown_go(word: &str) -> String {
+    format!("go: unknown parameter '{}'", truncate(word))
+}
+
+/// Commands both dialects share. `tokens[0]` is the command word.
+pub fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
+    let args = &tokens[1..];
+    Ok(match tokens[0] {
+        "ucci" => Command::Handshake(Dialect::Ucci),
+        // `ucicyclone` is an older name of the UCI handshake.
+        "uci" | "ucicyclone" => Command::Handshake(Dialect::Uci),
+        "isready" => Command::IsReady,
+        "setoption" => setoption(args)?,
+        "ucinewgame" => Command::NewGame,
+        "position" => Command::Position(Box::new(Game::from_position_args(args)?)),
+        // Cyclone: a position without the word `position`.
+        "fen" | "startpos" => Command::Position(Box::new(Game::from_position_args(tokens)?)),
+        "banmoves" => Command::BanMoves(banmoves(args)?),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit {
+            draw: args.first() == Some(&"draw"),
+        },
+        "probe" => Command::Probe(Box::new(Game::from_position_args(args)?)),
+        "d" => Command::Show,
+        "eval" => Command::Eval,
+        "bench" => Command::Bench(match args.first() {
+            None => bench::DEFAULT_DEPTH,
+            Some(d) => d
+                .parse::<i32>()
+                .map_err(|_| format!("bench: expected a depth, got '{}'", truncate(d)))?
+                .clamp(1, 64),
+        }),
+        "quit" => Command::Quit,
+        _ => return Err(format!("unknown command '{}'", truncate(line))),
+    })
+}
+
+/// Both forms in both dialects: UCI `setoption name <N..> [value <V..>]`
+/// and UCCI `setoption <name> [<value..>]`.
+fn setoption(args: &[&str]) -> Result<Command, String> {
+    let (name, value) = if args.first() == Some(&"name") {
+        let vi = args.iter().position(|&t| t == "value");
+        let name = args[1..vi.unwrap_or(args.len())].join(" ");
+        (name, vi.map(|i| args[i + 1..].join(" ")))
+    } else if let Some((n, rest)) = args.split_first() {
+        let value = (!rest.is_empty()).then(|| rest.join(" "));
+        (n.to_string(), value)
+    } else {
+        return Err("setoption: missing option name".into());
+    };
+    let (id, value) = options::parse(&name, value.as_deref())?;
+    Ok(Command::SetOption(id, value))
+}
+
+fn banmoves(args: &[&str]) -> Result<Vec<Move>, String> {
+    args.iter()
+        .map(|t| {
+            Move::parse(t).ok_or_else(|| format!("banmoves: unparsable move '{}'", truncate(t)))
+        })
+        .collect()
+}
+
+/// Keeps echoed garbage short and printable.
+pub fn truncate(s: &str) -> String {
+    let t: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
+    if s.chars().count() > 60 {
+        format!("{t}...")
+    } else {
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn budget_from_time_increment_and_units() {
+        // UCCI seconds and UCCI milliseconds (usemillisec) give one budget.
+        let secs = Go {
+            time: Some(2.0),
+            increment: Some(0.05),
+            ..Go::default()
+        };
+        let ms = Go {
+            time: Some(2000.0),
+            increment: Some(50.0),
+            ..Go::default()
+        };
+        let a = secs.limits(Color::Red, 1000.0, 30);
+        let b = ms.limits(Color::Red, 1.0, 30);
+        assert_eq!(a.budget, b.budget);
+        let clock = Clock {
+            time: 2000,
+            inc: 50,
+            movestogo: None,
+        };
+        assert_eq!(a.budget, Some(Budget::from_clock(clock, 30)));
+        assert!(!a.spend_all && !a.infinite);
+        // UCI: the side to move's clock, not the other one.
+        let uci = Go {
+            times: [Some(2000.0), Some(100.0)],
+            increments: [Some(50.0), Some(0.0)],
+            ..Go::default()
+        };
+        assert_eq!(uci.limits(Color::Red, 1.0, 30).budget, a.budget);
+        assert_ne!(uci.limits(Color::Black, 1.0, 30).budget, a.budget);
+        // A fixed movetime is spent whole, less the overhead.
+        let mt = Go {
+            movetime: Some(500),
+            ..Go::default()
+        };
+        let l = mt.limits(Color::Red, 1000.0, 30);
+        assert_eq!(l.budget.map(|b| b.hard), Some(Duration::from_millis(470)));
+        assert!(l.spend_all);
+        // No clock and no limit: until `stop`.
+        assert!(Go::default().limits(Color::Red, 1.0, 30).infinite);
+        let depth = Go {
+            depth: Some(5),
+            ..Go::default()
+        };
+        assert!(!depth.limits(Color::Red, 1.0, 30).infinite);
+    }
+
+    #[test]
+    fn setoption_forms() {
+        let t = |s: &'static str| -> Vec<&'static str> { s.split_whitespace().collect() };
+        for line in [
+            "setoption name Move Overhead value 50",
+            "setoption moveoverhead 50",
+            "setoption name MOVEOVERHEAD value 50",
+        ] {
+            match shared(&t(line), line) {
+                Ok(Command::SetOption(OptionId::MoveOverhead, Value::Int(50))) => {}
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        let line = "setoption name Hash value lots";
+        assert!(shared(&t(line), line).unwrap_err().contains("Hash"));
+        let line = "setoption";
+        assert!(shared(&t(line), line).is_err());
+    }
+
+    #[test]
+    fn positions_and_bans() {
+        let t = |s: &'static str| -> Vec<&'static str> { s.split_whitespace().collect() };
+        let line = "startpos moves h2e2 h9g7";
+        match shared(&t(line), line) {
+            Ok(Command::Position(g)) => assert_eq!(g.moves.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        let line = "position startpos moves h2e2 h2e2";
+        assert!(shared(&t(line), line).unwrap_err().contains("illegal"));
+        let line = "banmoves h2e2 b0c2";
+        match shared(&t(line), line) {
+            Ok(Command::BanMoves(m)) => assert_eq!(m.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        let line = "banmoves h2e2 zz";
+        assert!(shared(&t(line), line).unwrap_err().contains("zz"));
+        let line = "frobnicate";
+        assert!(shared(&t(line), line)
+            .unwrap_err()
+            .contains("unknown command"));
+    }
+}

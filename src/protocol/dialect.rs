@@ -1,0 +1,188 @@
+//! What differs between UCCI and UCI, as methods: the parser, the handshake
+//! and option lines, how scores, results and "no move" are written, the
+//! clock's time unit, and whether the engine may resign or offer draws.
+
+use super::command::Command;
+use super::options::{Kind, Opt};
+use super::{ucci, uci, AUTHOR, NAME};
+use crate::search::{mate_moves, Info};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The primary protocol of Chinese GUIs (also before any handshake).
+    Ucci,
+    /// Pikafish-style UCI, ranks 0-9.
+    Uci,
+}
+
+impl Dialect {
+    pub fn parse(self, line: &str) -> Result<Option<Command>, String> {
+        match self {
+            Dialect::Ucci => ucci::parse(line),
+            Dialect::Uci => uci::parse(line),
+        }
+    }
+
+    /// The handshake's answer: identification, options, then `ucciok`/`uciok`.
+    pub fn handshake(self) -> Vec<String> {
+        let mut lines = vec![format!("id name {NAME}")];
+        if self == Dialect::Ucci {
+            lines.push("id copyright 2026 the Chariot developers, MIT licence".into());
+        }
+        lines.push(format!("id author {AUTHOR}"));
+        lines.extend(
+            super::options::OPTIONS
+                .iter()
+                .filter_map(|o| self.option_line(o)),
+        );
+        lines.push(
+            match self {
+                Dialect::Ucci => "ucciok",
+                Dialect::Uci => "uciok",
+            }
+            .into(),
+        );
+        lines
+    }
+
+    /// The option's name in this dialect, if it is offered here.
+    pub fn option_name(self, o: &Opt) -> Option<&'static str> {
+        match self {
+            Dialect::Ucci => o.ucci,
+            Dialect::Uci => o.uci_offered.then_some(o.uci),
+        }
+    }
+
+    /// The `option ...` line, or None if not offered in this dialect.
+    pub fn option_line(self, o: &Opt) -> Option<String> {
+        let name = self.option_name(o)?;
+        let vars = |vars: &[&str]| -> String { vars.iter().map(|v| format!(" var {v}")).collect() };
+        Some(match (self, &o.kind) {
+            (Dialect::Ucci, Kind::Check(d)) => format!("option {name} type check default {d}"),
+            (Dialect::Ucci, Kind::Spin { default, min, max }) => {
+                format!("option {name} type spin min {min} max {max} default {default}")
+            }
+            (Dialect::Ucci, Kind::Combo { default, vars: v }) => {
+                format!("option {name} type combo{} default {default}", vars(v))
+            }
+            (Dialect::Ucci, Kind::Button) => format!("option {name} type button"),
+            (Dialect::Uci, Kind::Check(d)) => format!("option name {name} type check default {d}"),
+            (Dialect::Uci, Kind::Spin { default, min, max }) => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            (Dialect::Uci, Kind::Combo { default, vars: v }) => {
+                format!("option name {name} type combo default {default}{}", vars(v))
+            }
+            (Dialect::Uci, Kind::Button) => format!("option name {name} type button"),
+        })
+    }
+
+    /// Milliseconds per unit of `go`'s clock times: UCCI counts seconds
+    /// unless `usemillisec` is on; UCI counts milliseconds.
+    pub fn ms_per_time_unit(self, usemillisec: bool) -> f64 {
+        match self {
+            Dialect::Ucci if !usemillisec => 1000.0,
+            _ => 1.0,
+        }
+    }
+
+    /// A score: UCCI `score N` (older GUIs read no `cp`), UCI `score cp N`
+    /// or `score mate M`.
+    pub fn score(self, score: i32) -> String {
+        match (self, mate_moves(score)) {
+            (Dialect::Ucci, _) => format!("score {score}"),
+            (Dialect::Uci, Some(n)) => format!("score mate {n}"),
+            (Dialect::Uci, None) => format!("score cp {score}"),
+        }
+    }
+
+    /// The lines for one finished iteration (or MultiPV line).
+    pub fn info_lines(self, i: &Info) -> Vec<String> {
+        let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+        let ms = i.time.as_millis() as u64;
+        match self {
+            Dialect::Ucci => vec![
+                format!("info depth {} {} pv {}", i.depth, self.score(i.score), pv.join(" ")),
+                format!("info time {ms} nodes {}", i.nodes),
+            ],
+            Dialect::Uci => vec![format!(
+                "info depth {} seldepth {} multipv {} {} nodes {} nps {} hashfull {} time {ms} pv {}",
+                i.depth,
+                i.seldepth,
+                i.multipv,
+                self.score(i.score),
+                i.nodes,
+                i.nodes * 1000 / ms.max(1),
+                i.hashfull,
+                pv.join(" ")
+            )],
+        }
+    }
+
+    /// The line after a search: its nodes and time.
+    pub fn search_done(self, nodes: u64, ms: u64) -> String {
+        match self {
+            Dialect::Ucci => format!("info time {ms} nodes {nodes}"),
+            Dialect::Uci => format!(
+                "info nodes {nodes} time {ms} nps {}",
+                nodes * 1000 / ms.max(1)
+            ),
+        }
+    }
+
+    /// What is sent when there is no legal move.
+    pub fn no_move(self) -> &'static str {
+        match self {
+            Dialect::Ucci => "nobestmove",
+            Dialect::Uci => "bestmove (none)",
+        }
+    }
+
+    /// UCCI lets `bestmove` carry `resign` and `draw`.
+    pub fn resigns_and_offers_draws(self) -> bool {
+        self == Dialect::Ucci
+    }
+
+    /// The answer to `quit` after this dialect's handshake.
+    pub fn goodbye(self) -> Option<&'static str> {
+        match self {
+            Dialect::Ucci => Some("bye"),
+            Dialect::Uci => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MATE;
+
+    #[test]
+    fn scores_per_dialect() {
+        assert_eq!(Dialect::Ucci.score(35), "score 35");
+        assert_eq!(Dialect::Uci.score(35), "score cp 35");
+        assert_eq!(Dialect::Uci.score(MATE - 1), "score mate 1");
+        assert_eq!(Dialect::Uci.score(-MATE + 2), "score mate -1");
+        assert_eq!(Dialect::Ucci.score(MATE - 1), format!("score {}", MATE - 1));
+    }
+
+    #[test]
+    fn time_units() {
+        assert_eq!(Dialect::Ucci.ms_per_time_unit(false), 1000.0);
+        assert_eq!(Dialect::Ucci.ms_per_time_unit(true), 1.0);
+        assert_eq!(Dialect::Uci.ms_per_time_unit(false), 1.0);
+    }
+
+    #[test]
+    fn handshakes_end_with_their_ok() {
+        let u = Dialect::Ucci.handshake();
+        assert_eq!(u.last().map(String::as_str), Some("ucciok"));
+        assert!(u
+            .iter()
+            .any(|l| l.starts_with("option usemillisec type check")));
+        let u = Dialect::Uci.handshake();
+        assert_eq!(u.last().map(String::as_str), Some("uciok"));
+        assert!(!u.iter().any(|l| l.contains("usemillisec")));
+        assert!(u.iter().any(|l| l.starts_with("option name UCI_Variant")));
+    }
+}
