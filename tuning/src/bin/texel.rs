@@ -1,11 +1,11 @@
-//! Texel tuning of the hand-crafted evaluation's linear weights against
-//! self-play data from `datagen`. The evaluation is linear in every tuned
-//! weight, so each position's coefficients are found once by nudging one
+//! Texel tuning of the hand-crafted evaluation's linear weights (the fields
+//! `Weights` marks as tuned) against self-play data from `datagen`. The
+//! evaluation is linear in every tuned weight, so each position's coefficients are found once by nudging one
 //! weight at a time; then Adam fits sigmoid(K * eval) to a blend of the game
 //! result and the search score. Prints a new `src/eval/weights.rs`.
 
 use chariot::board::{Color, Position};
-use chariot::eval::hce::{red_minus_black, Score, Weights};
+use chariot::eval::hce::red_minus_black;
 use chariot::eval::weights::W;
 use clap::Parser;
 use rayon::prelude::*;
@@ -33,53 +33,14 @@ struct Args {
     out: String,
 }
 
-/// The tuned weights, in a fixed order. The king-zone attacker weights and
-/// the tempo stay as they are.
-fn slots(w: &mut Weights) -> Vec<&mut i32> {
-    let mut v: Vec<&mut i32> = vec![];
-    fn push<'a>(v: &mut Vec<&'a mut i32>, s: &'a mut Score) {
-        v.push(&mut s.mg);
-        v.push(&mut s.eg);
-    }
-    for s in w.material.iter_mut().skip(1) {
-        push(&mut v, s);
-    }
-    for s in w.pst.iter_mut().flatten().flatten() {
-        push(&mut v, s);
-    }
-    for s in w.horse_mobility.iter_mut() {
-        push(&mut v, s);
-    }
-    for s in w.zone_attack.iter_mut() {
-        push(&mut v, s);
-    }
-    for s in w.shield_vs.iter_mut().flatten() {
-        push(&mut v, s);
-    }
-    for s in [
-        &mut w.chariot_mobility,
-        &mut w.cannon_mobility,
-        &mut w.chariot_open_file,
-        &mut w.missing_advisor,
-        &mut w.missing_elephant,
-        &mut w.hollow_cannon,
-        &mut w.cannon_on_king_file,
-        &mut w.chariot_facing_king,
-        &mut w.hanging,
-        &mut w.chariot_threatened,
-        &mut w.pawn_linked,
-    ] {
-        push(&mut v, s);
-    }
-    v
-}
-
 struct Entry {
     /// (slot, d mg, d eg) per unit change of the slot's weight.
     feats: Vec<(u16, i16, i16)>,
     mg: f64,
     eg: f64,
     phase: f64,
+    /// The phase with everything on the board (`Weights::phase_max`).
+    phase_max: f64,
     /// +tempo or -tempo: the side to move's bonus seen from Red.
     tempo: f64,
     score: f64,
@@ -93,7 +54,7 @@ impl Entry {
             mg += a as f64 * delta[i as usize];
             eg += b as f64 * delta[i as usize];
         }
-        (mg * self.phase + eg * (16.0 - self.phase)) / 16.0 + self.tempo
+        (mg * self.phase + eg * (self.phase_max - self.phase)) / self.phase_max + self.tempo
     }
 }
 
@@ -134,17 +95,18 @@ fn main() {
                 mg: sc.mg as f64,
                 eg: sc.eg as f64,
                 phase: ph as f64,
+                phase_max: base_w.phase_max as f64,
                 tempo: sign * base_w.tempo as f64,
                 score: *score,
                 result: *result,
             }
         })
         .collect();
-    let n_slots = slots(&mut base_w.clone()).len();
+    let n_slots = base_w.clone().tuned_slots().len();
     let t0 = std::time::Instant::now();
     for i in 0..n_slots {
         let mut w = base_w.clone();
-        *slots(&mut w)[i] += 1;
+        *w.tuned_slots()[i] += 1;
         entries
             .par_iter_mut()
             .zip(parsed.par_iter())
@@ -215,8 +177,9 @@ fn main() {
                     let p = sigmoid(k * e.eval(&delta));
                     let d = 2.0 * (p - t) * p * (1.0 - p) * k;
                     for &(i, a, b) in &e.feats {
-                        g[i as usize] +=
-                            d * (a as f64 * e.phase + b as f64 * (16.0 - e.phase)) / 16.0;
+                        g[i as usize] += d
+                            * (a as f64 * e.phase + b as f64 * (e.phase_max - e.phase))
+                            / e.phase_max;
                     }
                     g
                 },
@@ -246,66 +209,9 @@ fn main() {
         }
     }
     let mut w = base_w.clone();
-    for (s, d) in slots(&mut w).into_iter().zip(&delta) {
+    for (s, d) in w.tuned_slots().into_iter().zip(&delta) {
         *s += d.round() as i32;
     }
-    std::fs::write(&args.out, weights_source(&w)).expect("write weights");
+    std::fs::write(&args.out, w.source()).expect("write weights");
     eprintln!("wrote {}", args.out);
-}
-
-fn sc(s: Score) -> String {
-    format!("s({}, {})", s.mg, s.eg)
-}
-
-fn list(v: &[Score]) -> String {
-    v.iter().map(|&s| sc(s)).collect::<Vec<_>>().join(", ")
-}
-
-/// The weights as the Rust source of `src/eval/weights.rs`.
-fn weights_source(w: &Weights) -> String {
-    const KINDS: [&str; 7] = [
-        "King", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Pawn",
-    ];
-    let mut o = String::from(
-        "//! The evaluation weights, in one table so tuners can reach them.\n\
-         //! Written by `tuning`'s `texel` tool (see tuning/README.md); hand edits are fine.\n\n\
-         use super::hce::{s, Weights};\n\n\
-         #[rustfmt::skip]\npub const W: Weights = Weights {\n",
-    );
-    o += &format!("    // {}\n", KINDS.join(", "));
-    o += &format!("    material: [{}],\n", list(&w.material));
-    o += "    // [kind][rank from the owner's side][file a..e]; files f..i mirror.\n    pst: [\n";
-    for (k, t) in w.pst.iter().enumerate() {
-        o += &format!("        // {}\n        [\n", KINDS[k]);
-        for row in t {
-            o += &format!("            [{}],\n", list(row));
-        }
-        o += "        ],\n";
-    }
-    o += "    ],\n";
-    o += &format!("    horse_mobility: [{}],\n", list(&w.horse_mobility));
-    for (name, s) in [
-        ("chariot_mobility", w.chariot_mobility),
-        ("cannon_mobility", w.cannon_mobility),
-        ("chariot_open_file", w.chariot_open_file),
-        ("missing_advisor", w.missing_advisor),
-        ("missing_elephant", w.missing_elephant),
-        ("hollow_cannon", w.hollow_cannon),
-        ("cannon_on_king_file", w.cannon_on_king_file),
-        ("chariot_facing_king", w.chariot_facing_king),
-    ] {
-        o += &format!("    {name}: {},\n", sc(s));
-    }
-    o += &format!("    zone_weight: {:?},\n", w.zone_weight);
-    o += &format!("    zone_attack: [{}],\n", list(&w.zone_attack));
-    o += &format!(
-        "    shield_vs: [[{}], [{}]],\n",
-        list(&w.shield_vs[0]),
-        list(&w.shield_vs[1])
-    );
-    o += &format!("    pawn_linked: {},\n", sc(w.pawn_linked));
-    o += &format!("    hanging: {},\n", sc(w.hanging));
-    o += &format!("    chariot_threatened: {},\n", sc(w.chariot_threatened));
-    o += &format!("    tempo: {},\n}};\n", w.tempo);
-    o
 }
