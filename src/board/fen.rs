@@ -56,7 +56,18 @@ pub fn reachable(p: Piece, s: Square) -> bool {
     }
 }
 
+/// Positions print as their FEN.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}", self.to_fen())
+    }
+}
+
 impl Position {
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("start FEN is valid")
+    }
+
     /// Parses a FEN. Accepts `RNBAKCP` and `H`/`E`, side `w`/`r`/`b`, and
     /// missing trailing fields (`- - 0 1`). Rejects anything that cannot arise
     /// in a game: bad counts, unreachable points, the side not to move in check.

@@ -41,10 +41,6 @@ impl Position {
         }
     }
 
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::START_FEN).expect("start FEN is valid")
-    }
-
     #[inline(always)]
     pub fn side(&self) -> Color {
         self.side
@@ -274,11 +270,5 @@ impl Position {
         }
         s.push_str("  a b c d e f g h i\n");
         s
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{}", self.to_fen())
     }
 }
