@@ -322,7 +322,12 @@ fn random_fens_parse_or_fail_cleanly() {
             }
             Err(e) => {
                 err += 1;
-                assert!(!e.to_string().is_empty());
+                // One line that says what is wrong, not just the prefix.
+                let detail = e.0.trim();
+                assert!(
+                    !detail.is_empty() && !detail.contains('\n'),
+                    "{text}: '{e}'"
+                );
             }
         }
     }
