@@ -148,16 +148,6 @@ impl Square {
         Square(rank * 9 + file)
     }
 
-    /// `None` outside the board, so callers cannot build an invalid square.
-    #[inline(always)]
-    pub const fn try_new(file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
-            Some(Square((rank * 9 + file) as u8))
-        } else {
-            None
-        }
-    }
-
     #[inline(always)]
     pub const fn from_index(i: usize) -> Square {
         debug_assert!(i < 90);
@@ -183,11 +173,6 @@ impl Square {
     #[inline(always)]
     pub const fn flip_rank(self) -> Square {
         Square::new(self.file(), 9 - self.rank())
-    }
-
-    #[inline(always)]
-    pub const fn flip_file(self) -> Square {
-        Square::new(8 - self.file(), self.rank())
     }
 
     /// ICCS text (`e0`): files `a`–`i`, ranks `0`–`9` from Red's side.

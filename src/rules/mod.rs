@@ -39,15 +39,11 @@ pub fn repetition_ruling(
     Some(cycle::rule(rule, &stm, &opp))
 }
 
-/// Whether the current position (last entry of `keys`) repeats: any earlier
-/// occurrence inside the search (index >= `root`, the root position's index),
-/// or two earlier ones in the game history. Only positions since the last
-/// capture (`halfmove` plies) and with the same side to move can match.
-pub fn is_repetition(keys: &[u64], root: usize, halfmove: usize) -> bool {
-    repetition_start(keys, root, halfmove).is_some()
-}
-
-/// Index of the most recent earlier occurrence when the position repeats.
+/// Index of the most recent earlier occurrence when the current position
+/// (last entry of `keys`) repeats: any earlier occurrence inside the search
+/// (index >= `root`, the root position's index), or two earlier ones in the
+/// game history. Only positions since the last capture (`halfmove` plies)
+/// and with the same side to move can match.
 fn repetition_start(keys: &[u64], root: usize, halfmove: usize) -> Option<usize> {
     let n = keys.len();
     if n < 5 {
@@ -98,13 +94,13 @@ mod tests {
     fn repetition_inside_search_and_in_game() {
         // Position 0 (the search root) recurs at 4.
         let keys = [1, 2, 3, 4, 1];
-        assert!(is_repetition(&keys, 0, 10));
+        assert_eq!(repetition_start(&keys, 0, 10), Some(0));
         // Both earlier occurrences in the game: needs two.
-        assert!(!is_repetition(&keys, 5, 10));
+        assert_eq!(repetition_start(&keys, 5, 10), None);
         let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
-        assert!(is_repetition(&keys, 9, 10));
+        assert_eq!(repetition_start(&keys, 9, 10), Some(4));
         // A capture in between (halfmove 2) hides the old positions.
-        assert!(!is_repetition(&keys, 1, 2));
+        assert_eq!(repetition_start(&keys, 1, 2), None);
     }
 
     #[test]
