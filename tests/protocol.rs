@@ -100,7 +100,8 @@ fn ucci_handshake_and_options() {
     assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
     for want in [
         "option usemillisec type check",
-        "option hashsize type spin",
+        "option hashsize type spin min 1 max ",
+        "option repetitionrule type combo var chinese var asian var checkonly default ",
         "option newgame type button",
         "option ponder type check",
         "option multipv type spin",
@@ -126,7 +127,7 @@ fn uci_handshake_and_variant() {
     let lines = e.until("uciok");
     assert_eq!(lines, Dialect::Uci.handshake());
     for want in [
-        "option name Hash type spin",
+        "option name Hash type spin default ",
         "option name Threads type spin",
         "option name Ponder type check",
         "option name MultiPV type spin",

@@ -1,6 +1,7 @@
 //! What a protocol line asks for, once parsed: the executor (`engine`) only
 //! sees `Command`s, the dialect parsers (`ucci`, `uci`) only make them. The
-//! parts both dialects share are parsed here.
+//! parts both dialects share are parsed here; a dialect adds its own `go`
+//! words (and commands) through `parse_line`.
 
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
@@ -137,9 +138,39 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Parses the `go` arguments both dialects share; `Ok(false)` leaves `word`
-/// to the dialect.
-pub fn go_shared(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String> {
+/// A dialect's own `go` words: `Ok(false)` if `word` is not one of them.
+pub type GoWords = fn(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String>;
+
+/// One line with the dialect's own `go` words; `Ok(None)` for a blank line.
+pub fn parse_line(line: &str, own: GoWords) -> Result<Option<Command>, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    match tokens.first() {
+        None => Ok(None),
+        Some(&"go") => parse_go(&tokens[1..], own).map(Some),
+        Some(_) => shared(&tokens, line).map(Some),
+    }
+}
+
+/// `go [perft N | words...]`, the dialect's words in any order.
+fn parse_go(tokens: &[&str], own: GoWords) -> Result<Command, String> {
+    if tokens.first() == Some(&"perft") {
+        return match tokens.get(1).and_then(|d| d.parse::<u32>().ok()) {
+            Some(depth) if depth <= 32 => Ok(Command::Perft(depth)),
+            _ => Err("go perft: expected a depth from 0 to 32".into()),
+        };
+    }
+    let mut go = Go::default();
+    let mut args = Args::new(tokens);
+    while let Some(word) = args.word() {
+        if !go_shared(word, &mut args, &mut go)? && !own(word, &mut args, &mut go)? {
+            return Err(format!("go: unknown parameter '{}'", truncate(word)));
+        }
+    }
+    Ok(Command::Go(Box::new(go)))
+}
+
+/// The `go` words both dialects share.
+fn go_shared(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String> {
     match word {
         "ponder" => go.ponder = true,
         "draw" => go.draw = true,
@@ -155,23 +186,8 @@ pub fn go_shared(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, Strin
     Ok(true)
 }
 
-/// `go perft N`, if that is what `args` say.
-pub fn perft(args: &[&str]) -> Option<Result<Command, String>> {
-    if args.first() != Some(&"perft") {
-        return None;
-    }
-    Some(match args.get(1).and_then(|d| d.parse::<u32>().ok()) {
-        Some(depth) if depth <= 32 => Ok(Command::Perft(depth)),
-        _ => Err("go perft: expected a depth from 0 to 32".into()),
-    })
-}
-
-pub fn unknown_go(word: &str) -> String {
-    format!("go: unknown parameter '{}'", truncate(word))
-}
-
 /// Commands both dialects share. `tokens[0]` is the command word.
-pub fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
+fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
     let args = &tokens[1..];
     Ok(match tokens[0] {
         "ucci" => Command::Handshake(Dialect::Ucci),
@@ -226,6 +242,15 @@ fn banmoves(args: &[&str]) -> Result<Vec<Move>, String> {
             Move::parse(t).ok_or_else(|| format!("banmoves: unparsable move '{}'", truncate(t)))
         })
         .collect()
+}
+
+/// The `Go` a parser made of `line` (parser tests).
+#[cfg(test)]
+pub fn parsed_go(parse: fn(&str) -> Result<Option<Command>, String>, line: &str) -> Go {
+    match parse(line) {
+        Ok(Some(Command::Go(g))) => *g,
+        other => panic!("{line}: {other:?}"),
+    }
 }
 
 /// Keeps echoed garbage short and printable.

@@ -53,27 +53,34 @@ impl Dialect {
         }
     }
 
-    /// The `option ...` line, or None if not offered in this dialect.
+    /// The `option ...` line, or None if not offered in this dialect. The
+    /// dialects order a spin's and a combo's fields differently.
     pub fn option_line(self, o: &Opt) -> Option<String> {
         let name = self.option_name(o)?;
-        let vars = |vars: &[&str]| -> String { vars.iter().map(|v| format!(" var {v}")).collect() };
-        Some(match (self, &o.kind) {
-            (Dialect::Ucci, Kind::Check(d)) => format!("option {name} type check default {d}"),
-            (Dialect::Ucci, Kind::Spin { default, min, max }) => {
-                format!("option {name} type spin min {min} max {max} default {default}")
+        let head = match self {
+            Dialect::Ucci => format!("option {name} type"),
+            Dialect::Uci => format!("option name {name} type"),
+        };
+        let ucci = self == Dialect::Ucci;
+        Some(match &o.kind {
+            Kind::Check(d) => format!("{head} check default {d}"),
+            Kind::Button => format!("{head} button"),
+            Kind::Spin { default, min, max } => {
+                let range = format!("min {min} max {max}");
+                if ucci {
+                    format!("{head} spin {range} default {default}")
+                } else {
+                    format!("{head} spin default {default} {range}")
+                }
             }
-            (Dialect::Ucci, Kind::Combo { default, vars: v }) => {
-                format!("option {name} type combo{} default {default}", vars(v))
+            Kind::Combo { default, vars } => {
+                let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                if ucci {
+                    format!("{head} combo{vars} default {default}")
+                } else {
+                    format!("{head} combo default {default}{vars}")
+                }
             }
-            (Dialect::Ucci, Kind::Button) => format!("option {name} type button"),
-            (Dialect::Uci, Kind::Check(d)) => format!("option name {name} type check default {d}"),
-            (Dialect::Uci, Kind::Spin { default, min, max }) => {
-                format!("option name {name} type spin default {default} min {min} max {max}")
-            }
-            (Dialect::Uci, Kind::Combo { default, vars: v }) => {
-                format!("option name {name} type combo default {default}{}", vars(v))
-            }
-            (Dialect::Uci, Kind::Button) => format!("option name {name} type button"),
         })
     }
 

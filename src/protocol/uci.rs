@@ -7,63 +7,45 @@ use crate::board::Color;
 
 /// One line; `Ok(None)` for a blank line.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    match tokens.first() {
-        None => Ok(None),
-        Some(&"go") => go(&tokens[1..]).map(Some),
-        Some(&"debug") => match tokens.get(1) {
-            Some(&"on") => Ok(Some(Command::Debug(true))),
-            Some(&"off") => Ok(Some(Command::Debug(false))),
+    let mut tokens = line.split_whitespace();
+    if tokens.next() == Some("debug") {
+        return match tokens.next() {
+            Some("on") => Ok(Some(Command::Debug(true))),
+            Some("off") => Ok(Some(Command::Debug(false))),
             _ => Err("debug: expected 'on' or 'off'".into()),
-        },
-        Some(_) => command::shared(&tokens, line).map(Some),
+        };
     }
+    command::parse_line(line, go_word)
 }
 
-fn go(tokens: &[&str]) -> Result<Command, String> {
-    if let Some(perft) = command::perft(tokens) {
-        return perft;
-    }
-    let mut go = Go::default();
-    let mut args = Args::new(tokens);
+/// UCI's own `go` words.
+fn go_word(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String> {
     let (red, black) = (Color::Red.index(), Color::Black.index());
-    while let Some(word) = args.word() {
-        if command::go_shared(word, &mut args, &mut go)? {
-            continue;
-        }
-        match word {
-            "wtime" => go.times[red] = Some(args.number(word)?),
-            "btime" => go.times[black] = Some(args.number(word)?),
-            "winc" => go.increments[red] = Some(args.number(word)?),
-            "binc" => go.increments[black] = Some(args.number(word)?),
-            "searchmoves" => {
-                while let Some(m) = args.next_move() {
-                    go.searchmoves.push(m);
-                }
+    match word {
+        "wtime" => go.times[red] = Some(args.number(word)?),
+        "btime" => go.times[black] = Some(args.number(word)?),
+        "winc" => go.increments[red] = Some(args.number(word)?),
+        "binc" => go.increments[black] = Some(args.number(word)?),
+        "searchmoves" => {
+            while let Some(m) = args.next_move() {
+                go.searchmoves.push(m);
             }
-            _ => return Err(command::unknown_go(word)),
         }
+        _ => return Ok(false),
     }
-    Ok(Command::Go(Box::new(go)))
+    Ok(true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn go(line: &str) -> Go {
-        match parse(line) {
-            Ok(Some(Command::Go(g))) => *g,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
-
     #[test]
     fn both_clocks_and_searchmoves() {
-        let g = go("go btime 900 winc 10 wtime 1000 binc 20 movestogo 5");
+        let g = command::parsed_go(parse, "go btime 900 winc 10 wtime 1000 binc 20 movestogo 5");
         assert_eq!(g.times, [Some(1000.0), Some(900.0)]);
         assert_eq!(g.increments, [Some(10.0), Some(20.0)]);
-        let g = go("go searchmoves h2e2 b0c2 depth 4");
+        let g = command::parsed_go(parse, "go searchmoves h2e2 b0c2 depth 4");
         assert_eq!(g.searchmoves.len(), 2);
         assert_eq!(g.depth, Some(4));
     }

@@ -229,8 +229,7 @@ impl Searcher {
         let killers = stack[ply].killers;
         let mut picker = MovePicker::new(&self.thread.pos, tt_move, killers, counter);
         let side = self.thread.pos.side().index();
-        let mut best = -INF;
-        let mut best_move = Move::NONE;
+        let mut best = Best::NONE;
         let mut legal = 0;
         let mut searched = 0;
         let mut quiets: ArrayVec<(Piece, Move), QUIETS_KEPT> = ArrayVec::new();
@@ -249,7 +248,7 @@ impl Searcher {
             if skip_quiets && !capture {
                 continue;
             }
-            if !root && best > -MATE_BOUND && !pos.gives_check(m) {
+            if !root && best.score > -MATE_BOUND && !pos.gives_check(m) {
                 if !capture {
                     if depth <= LMP_MAX_DEPTH
                         && searched >= (LMP_BASE + depth * depth) / if improving { 1 } else { 2 }
@@ -315,17 +314,12 @@ impl Searcher {
             if !capture {
                 let _ = quiets.try_push((piece, m));
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = m;
-                    alpha = v;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
+            if best.take(v, m, &mut alpha) {
+                if pv_node {
+                    self.update_pv(ply, m);
+                }
+                if v >= beta {
+                    break;
                 }
             }
         }
@@ -338,6 +332,10 @@ impl Searcher {
                 mated_in(ply)
             };
         }
+        let Best {
+            score: best,
+            mv: best_move,
+        } = best;
         if best >= beta && self.thread.pos.piece_at(best_move.to()).is_none() {
             let t = &mut self.thread;
             let bonus = (depth * depth * HISTORY_BONUS_SCALE).min(HISTORY_BONUS_MAX);
@@ -400,22 +398,24 @@ impl Searcher {
                 }
             }
         }
-        let mut best = -INF;
         let raw_eval = if in_check {
             -INF
         } else {
             tte.map_or_else(|| evaluate(pos), |e| e.eval)
         };
+        // Standing pat: the static evaluation unless in check.
+        let mut best = Best {
+            score: raw_eval,
+            mv: Move::NONE,
+        };
         if !in_check {
-            best = raw_eval;
-            if best >= beta {
-                return best;
+            if raw_eval >= beta {
+                return raw_eval;
             }
-            alpha = alpha.max(best);
+            alpha = alpha.max(raw_eval);
         }
         let mut picker = MovePicker::new_qsearch(pos, in_check);
         let mut legal = 0;
-        let mut best_move = Move::NONE;
         while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &[None, None]) {
             legal += 1;
             if !in_check {
@@ -433,23 +433,22 @@ impl Searcher {
             if self.current.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
+            if best.take(v, m, &mut alpha) {
+                if pv_node {
+                    self.update_pv(ply, m);
+                }
+                if v >= beta {
+                    break;
                 }
             }
         }
         if in_check && legal == 0 {
             return mated_in(ply);
         }
+        let Best {
+            score: best,
+            mv: best_move,
+        } = best;
         let bound = if best >= beta {
             Bound::Lower
         } else {
@@ -458,6 +457,34 @@ impl Searcher {
         self.tt
             .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
         best
+    }
+}
+
+/// A node's best score and move so far.
+struct Best {
+    score: i32,
+    mv: Move,
+}
+
+impl Best {
+    const NONE: Best = Best {
+        score: -INF,
+        mv: Move::NONE,
+    };
+
+    /// Takes a searched move's score; true if it raised `alpha` (the move
+    /// is then the best).
+    #[inline(always)]
+    fn take(&mut self, v: i32, m: Move, alpha: &mut i32) -> bool {
+        if v > self.score {
+            self.score = v;
+            if v > *alpha {
+                *alpha = v;
+                self.mv = m;
+                return true;
+            }
+        }
+        false
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use time::{Budget, Stability};
-use tt::{Bound, Tt};
+use tt::Tt;
 
 pub const INF: i32 = 32000;
 pub const MATE: i32 = 31000;
@@ -84,7 +84,6 @@ pub struct Info {
     pub seldepth: usize,
     pub multipv: usize,
     pub score: i32,
-    pub bound: Bound,
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: usize,
@@ -325,7 +324,6 @@ impl Searcher {
                     seldepth: self.current.seldepth,
                     multipv: i + 1,
                     score: *score,
-                    bound: Bound::Exact,
                     nodes: self.total_nodes(signals),
                     time: self.current.start.elapsed(),
                     hashfull: self.tt.hashfull(),

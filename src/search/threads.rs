@@ -2,7 +2,7 @@
 //! which is how they help (they fill it with results the main thread then
 //! finds); the main thread alone reports, keeps time and decides the move.
 
-use super::tt::{Bound, Tt};
+use super::tt::Tt;
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
 use crate::board::{Game, Move};
 use crate::rules::RuleSet;
@@ -135,7 +135,6 @@ impl Pool {
                     seldepth: r.depth as usize,
                     multipv: 1,
                     score: r.score,
-                    bound: Bound::Exact,
                     nodes: r.nodes,
                     time: start.elapsed(),
                     hashfull: main.tt.hashfull(),
