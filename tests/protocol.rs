@@ -1,91 +1,11 @@
 //! Both protocols, driven through pipes against the real binary.
 
+mod common;
+
 use chariot::protocol::Dialect;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use common::Engine;
+use std::process::Command;
 use std::time::Duration;
-
-/// Generous: only guards against a hang, never measures speed.
-const WAIT: Duration = Duration::from_secs(30);
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Reads until a line starting with `prefix`; returns all lines read.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = vec![];
-        loop {
-            let l = self
-                .lines
-                .recv_timeout(WAIT)
-                .unwrap_or_else(|_| panic!("no '{prefix}' in {seen:?}"));
-            let done = l.starts_with(prefix);
-            seen.push(l);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    fn last(&mut self, prefix: &str) -> String {
-        self.until(prefix).pop().unwrap()
-    }
-
-    /// Lines that arrive within `d` (none expected to be a bestmove, say).
-    fn quiet_for(&mut self, d: Duration) -> Vec<String> {
-        let mut seen = vec![];
-        while let Ok(l) = self.lines.recv_timeout(d) {
-            seen.push(l);
-        }
-        seen
-    }
-
-    fn fen(&mut self) -> String {
-        self.send("d");
-        self.last("FEN:").trim_start_matches("FEN: ").to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
 
 const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
 const MATED: &str = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1";
@@ -100,7 +20,7 @@ fn ucci_handshake_and_options() {
     assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
     for want in [
         "option usemillisec type check",
-        "option hashsize type spin min 1 max ",
+        "option hashsize type spin min 0 max ",
         "option repetitionrule type combo var chinese var asian var checkonly default ",
         "option newgame type button",
         "option ponder type check",

@@ -5,7 +5,7 @@
 
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
-use crate::board::{Color, Game, Move};
+use crate::board::{Color, Game, Move, Position, START_FEN};
 use crate::search::bench;
 use crate::search::time::{Budget, Clock};
 use crate::search::Limits;
@@ -195,16 +195,17 @@ fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
         "uci" | "ucicyclone" => Command::Handshake(Dialect::Uci),
         "isready" => Command::IsReady,
         "setoption" => setoption(args)?,
-        "ucinewgame" => Command::NewGame,
-        "position" => Command::Position(Box::new(Game::from_position_args(args)?)),
+        // `uccinewgame`: QBoard's UCCI spelling.
+        "ucinewgame" | "uccinewgame" => Command::NewGame,
+        "position" => Command::Position(Box::new(position(args)?)),
         // Cyclone: a position without the word `position`.
-        "fen" | "startpos" => Command::Position(Box::new(Game::from_position_args(tokens)?)),
+        "fen" | "startpos" => Command::Position(Box::new(position(tokens)?)),
         "banmoves" => Command::BanMoves(banmoves(args)?),
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit {
             draw: args.first() == Some(&"draw"),
         },
-        "probe" => Command::Probe(Box::new(Game::from_position_args(args)?)),
+        "probe" => Command::Probe(Box::new(position(args)?)),
         "d" => Command::Show,
         "eval" => Command::Eval,
         "bench" => Command::Bench(match args.first() {
@@ -217,6 +218,66 @@ fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
         "quit" => Command::Quit,
         _ => return Err(format!("unknown command '{}'", truncate(line))),
     })
+}
+
+/// The arguments of `position` (or a bare Cyclone line): `startpos` or
+/// `fen <FEN>`, then optionally `moves …` (possibly none).
+fn position(args: &[&str]) -> Result<Game, String> {
+    let split = args
+        .iter()
+        .position(|&t| t == "moves")
+        .unwrap_or(args.len());
+    let (head, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
+    let start = match head {
+        ["startpos"] | ["fen", "startpos"] => {
+            Position::from_fen(START_FEN).map_err(|e| e.to_string())?
+        }
+        ["startpos", extra, ..] => {
+            return Err(format!("unexpected '{}' after startpos", truncate(extra)))
+        }
+        ["fen"] => return Err("position fen: missing FEN".into()),
+        ["fen", fields @ ..] => {
+            Position::from_fen(&loose_fen(fields)).map_err(|e| e.to_string())?
+        }
+        [other, ..] => {
+            return Err(format!(
+                "position: expected 'startpos' or 'fen', got '{}'",
+                truncate(other)
+            ))
+        }
+        [] => return Err("position: expected 'startpos' or 'fen'".into()),
+    };
+    let mut game = Game::new(start);
+    for m in moves {
+        game.play_text(m)?;
+    }
+    Ok(game)
+}
+
+/// A FEN as GUIs write it, made standard: `--` for the two empty fields
+/// (gmchess), the empty fields and counters written twice (gmchess after
+/// a capture), or nothing after the side to move (VinXiangQi, uci2wb). The
+/// first two counters are the half-move clock and the move number; any
+/// other word leaves the FEN as it was, for the FEN parser to report.
+fn loose_fen(fields: &[&str]) -> String {
+    let (board_side, rest) = fields.split_at(2.min(fields.len()));
+    let mut counters = vec![];
+    for &f in rest {
+        match f {
+            "-" | "--" => {}
+            _ if f.bytes().all(|b| b.is_ascii_digit()) => counters.push(f),
+            _ => return fields.join(" "),
+        }
+    }
+    let mut fen = board_side.join(" ");
+    if !counters.is_empty() {
+        fen += " - -";
+        for c in counters.iter().take(2) {
+            fen += " ";
+            fen += c;
+        }
+    }
+    fen
 }
 
 /// Both forms in both dialects: UCI `setoption name <N..> [value <V..>]`
@@ -333,6 +394,36 @@ mod tests {
         assert!(shared(&t(line), line).unwrap_err().contains("Hash"));
         let line = "setoption";
         assert!(shared(&t(line), line).is_err());
+    }
+
+    #[test]
+    fn fens_as_guis_write_them() {
+        let board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+        let want = format!("{board} w - - 0 1");
+        for loose in [
+            "w - - 0 1",
+            "w -- 0 1",
+            "w -- 0 1  -- 0 1",
+            "w - - 0 1 - - 0 1",
+            "w",
+            "r",
+        ] {
+            let fields: Vec<&str> = std::iter::once(board)
+                .chain(loose.split_whitespace())
+                .collect();
+            let pos = Position::from_fen(&loose_fen(&fields)).unwrap();
+            assert_eq!(pos.to_fen(), want, "{loose}");
+        }
+        let fields = [board, "b", "--", "7", "12"];
+        assert_eq!(loose_fen(&fields), format!("{board} b - - 7 12"));
+        // Anything else is left for the FEN parser to reject.
+        assert_eq!(loose_fen(&[board, "w", "x", "0"]), format!("{board} w x 0"));
+        assert!(position(&["fen", board, "w", "x", "0"]).is_err());
+        // Nothing after `moves`.
+        assert_eq!(
+            position(&["fen", board, "w", "moves"]).unwrap().moves.len(),
+            0
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use super::command::Command;
 use super::options::{Kind, Opt};
+use super::ranks::Ranks;
 use super::{ucci, uci, AUTHOR, NAME};
 use crate::search::{mate_moves, Info};
 
@@ -65,6 +66,14 @@ impl Dialect {
         Some(match &o.kind {
             Kind::Check(d) => format!("{head} check default {d}"),
             Kind::Button => format!("{head} button"),
+            // An empty default is written as nothing after `default`, as
+            // UCCI engines write it, or as `<empty>` (UCI convention).
+            Kind::Text { default } => match (ucci, default.is_empty()) {
+                (false, true) => format!("{head} string default <empty>"),
+                _ => format!("{head} string default {default}")
+                    .trim_end()
+                    .to_string(),
+            },
             Kind::Spin { default, min, max } => {
                 let range = format!("min {min} max {max}");
                 if ucci {
@@ -104,8 +113,8 @@ impl Dialect {
     }
 
     /// The lines for one finished iteration (or MultiPV line).
-    pub fn info_lines(self, i: &Info) -> Vec<String> {
-        let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+    pub fn info_lines(self, i: &Info, ranks: Ranks) -> Vec<String> {
+        let pv: Vec<String> = i.pv.iter().map(|&m| ranks.text(m)).collect();
         let ms = i.time.as_millis() as u64;
         match self {
             Dialect::Ucci => vec![

@@ -5,6 +5,7 @@
 use super::command::{Command, Go};
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
+use super::ranks::Ranks;
 use super::{bench_lines, perft_lines, Out};
 use crate::board::{Game, Move};
 use crate::rules::RuleSet;
@@ -30,6 +31,9 @@ struct Settings {
     draw_offer: bool,
     rule: RuleSet,
     debug: bool,
+    /// UCCI batch mode: no command is read while a search runs.
+    batch: bool,
+    ranks: Ranks,
 }
 
 impl Settings {
@@ -47,11 +51,12 @@ impl Settings {
             draw_offer: boolean(OptionId::DrawOffer),
             rule: RuleSet::DEFAULT,
             debug: boolean(OptionId::Debug),
+            batch: boolean(OptionId::Batch),
+            ranks: Ranks::default(),
         };
-        s.set(
-            OptionId::RepetitionRule,
-            &options::default(OptionId::RepetitionRule),
-        );
+        for id in [OptionId::RepetitionRule, OptionId::Ranks] {
+            s.set(id, &options::default(id));
+        }
         s
     }
 
@@ -65,9 +70,15 @@ impl Settings {
             OptionId::DrawOffer => self.draw_offer = v.bool(),
             OptionId::UseMillisec => self.usemillisec = v.bool(),
             OptionId::Debug => self.debug = v.bool(),
+            OptionId::Batch => self.batch = v.bool(),
             OptionId::RepetitionRule => {
                 if let Value::Text(t) = v {
                     self.rule = RuleSet::parse(t).unwrap_or_default();
+                }
+            }
+            OptionId::Ranks => {
+                if let Value::Text(t) = v {
+                    self.ranks = Ranks::parse(t);
                 }
             }
             _ => return false,
@@ -127,8 +138,14 @@ impl Engine {
         self.out.send(line);
     }
 
+    /// One `info string error: …` line, in ASCII whatever the input held.
     fn error(&self, msg: &str) {
-        self.send(&format!("info string error: {msg}"));
+        let ascii: String = msg
+            .chars()
+            .filter(|c| !c.is_control())
+            .map(|c| if c.is_ascii() { c } else { '?' })
+            .collect();
+        self.send(&format!("info string error: {ascii}"));
     }
 
     fn searching(&self) -> bool {
@@ -160,7 +177,14 @@ impl Engine {
 
     /// Parses and carries out one line; returns false when the engine should exit.
     pub fn handle(&mut self, line: &str) -> bool {
-        match self.dialect().parse(line) {
+        if self.settings.batch {
+            // Batch mode: the search ends by its own limits before the next command.
+            if let Some(t) = self.thread.take() {
+                let _ = t.join();
+            }
+        }
+        let line = self.settings.ranks.to_zero(line);
+        match self.dialect().parse(&line) {
             Ok(Some(c)) => self.execute(c),
             Ok(None) => true,
             Err(e) => {
@@ -246,7 +270,10 @@ impl Engine {
         match id {
             OptionId::Hash => {
                 self.wait_idle();
-                let mb = value.int() as usize;
+                let mb = match value.int() {
+                    0 => options::default(OptionId::Hash).int() as usize,
+                    n => n as usize,
+                };
                 match Tt::new(mb) {
                     Some(tt) => {
                         self.tt = Arc::new(tt);
@@ -261,12 +288,29 @@ impl Engine {
             }
             OptionId::Threads => {
                 self.wait_idle();
-                self.settings.threads = value.int() as usize;
+                self.settings.threads = match value.int() {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n as usize,
+                };
                 self.lock_searcher().set_threads(self.settings.threads);
             }
             OptionId::ClearHash | OptionId::NewGame => self.new_game(),
-            // Accepted and validated; they change nothing (yet).
-            _ => {}
+            // Pondering is the GUI's `go ponder`; there is one variant.
+            OptionId::Ponder | OptionId::UciVariant => {}
+            // Accepted and validated: a value other than "off" (or the
+            // spec's default) is something this engine cannot do.
+            _ => {
+                let inert = match &value {
+                    Value::Bool(b) => !b,
+                    Value::Str(t) => t.is_empty(),
+                    v => *v == options::default(id),
+                };
+                if !inert {
+                    let o = options::get(id);
+                    let name = self.dialect().option_name(o).unwrap_or(o.uci);
+                    self.send(&format!("info string {name} has no effect"));
+                }
+            }
         }
     }
 
@@ -280,7 +324,7 @@ impl Engine {
         let mut line = String::from("pophash");
         if let Some(e) = self.tt.probe(game.pos.key()) {
             if !e.mv.is_none() && game.pos.is_legal(e.mv) {
-                line += &format!(" bestmove {}", e.mv);
+                line += &format!(" bestmove {}", self.settings.ranks.text(e.mv));
             }
             if matches!(e.bound, Bound::Lower | Bound::Exact) {
                 line += &format!(" lowerbound {} depth {}", e.score, e.depth);
@@ -343,7 +387,7 @@ impl Engine {
                     &banned,
                     settings.multipv,
                     &mut |info| {
-                        for l in dialect.info_lines(info) {
+                        for l in dialect.info_lines(info, settings.ranks) {
                             out.send(&l);
                         }
                     },
@@ -361,7 +405,7 @@ impl Engine {
                 } else {
                     ""
                 };
-                out.send(&bestmove_line(&r, dialect, verdict));
+                out.send(&bestmove_line(&r, dialect, settings.ranks, verdict));
             });
         match spawned {
             Ok(h) => self.thread = Some(h),
@@ -396,13 +440,13 @@ fn verdict(
     }
 }
 
-fn bestmove_line(r: &SearchResult, dialect: Dialect, verdict: &str) -> String {
+fn bestmove_line(r: &SearchResult, dialect: Dialect, ranks: Ranks, verdict: &str) -> String {
     let Some(best) = r.best else {
         return dialect.no_move().into();
     };
-    let mut line = format!("bestmove {best}");
+    let mut line = format!("bestmove {}", ranks.text(best));
     if let Some(p) = r.ponder {
-        line += &format!(" ponder {p}");
+        line += &format!(" ponder {}", ranks.text(p));
     }
     line + verdict
 }

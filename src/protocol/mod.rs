@@ -8,6 +8,7 @@ pub mod command;
 pub mod dialect;
 pub mod engine;
 pub mod options;
+pub mod ranks;
 pub mod ucci;
 pub mod uci;
 

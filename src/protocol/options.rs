@@ -19,15 +19,22 @@ pub enum OptionId {
     Resign,
     DrawOffer,
     UciVariant,
+    Ranks,
     UseMillisec,
     Batch,
     Debug,
     UseBook,
+    UseEgtb,
+    BookFiles,
+    EgtbPaths,
+    EvalApi,
+    Promotion,
     NewGame,
     Randomness,
     Idle,
     Pruning,
     Knowledge,
+    Style,
 }
 
 #[derive(Clone, Debug)]
@@ -43,6 +50,10 @@ pub enum Kind {
         vars: &'static [&'static str],
     },
     Button,
+    /// Free text (UCCI `string`), such as a file name.
+    Text {
+        default: &'static str,
+    },
 }
 
 pub struct Opt {
@@ -54,6 +65,7 @@ pub struct Opt {
     pub kind: Kind,
 }
 
+/// The UCCI spec's four levels (idle, pruning, knowledge, randomness).
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 
 /// An option offered under both dialects, named `uci` and `ucci`.
@@ -83,9 +95,11 @@ const fn spin(default: i64, min: i64, max: i64) -> Kind {
     Kind::Spin { default, min, max }
 }
 
+/// The order is the handshake's. `hashsize 0` and `threads 0` let the
+/// engine choose (the UCCI spec's meaning).
 pub const OPTIONS: &[Opt] = &[
-    both(OptionId::Hash, "Hash", "hashsize", spin(16, 1, 65536)),
-    both(OptionId::Threads, "Threads", "threads", spin(1, 1, 256)),
+    both(OptionId::Hash, "Hash", "hashsize", spin(16, 0, 65536)),
+    both(OptionId::Threads, "Threads", "threads", spin(1, 0, 256)),
     both(OptionId::Ponder, "Ponder", "ponder", Kind::Check(false)),
     both(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128)),
     both(OptionId::ClearHash, "Clear Hash", "clearhash", Kind::Button),
@@ -127,19 +141,28 @@ pub const OPTIONS: &[Opt] = &[
             vars: &["xiangqi"],
         },
     },
+    // Move text with ranks 1-10 (cutechess-cli's xiangqi), not 0-9.
+    both(
+        OptionId::Ranks,
+        "Ranks",
+        "ranks",
+        Kind::Combo {
+            default: "0-9",
+            vars: &["0-9", "1-10"],
+        },
+    ),
+    // The UCCI 3.0 spec's list, in its order. The engine has no book,
+    // tablebases, evaluation library or promotion variant: those are
+    // offered as off and answered "has no effect" when turned on.
     spec(OptionId::UseMillisec, "usemillisec", Kind::Check(false)),
     spec(OptionId::Batch, "batch", Kind::Check(false)),
     spec(OptionId::Debug, "debug", Kind::Check(false)),
     spec(OptionId::UseBook, "usebook", Kind::Check(false)),
-    spec(OptionId::NewGame, "newgame", Kind::Button),
-    spec(
-        OptionId::Randomness,
-        "randomness",
-        Kind::Combo {
-            default: "none",
-            vars: &["none", "tiny", "small", "medium", "large", "huge"],
-        },
-    ),
+    spec(OptionId::UseEgtb, "useegtb", Kind::Check(false)),
+    spec(OptionId::BookFiles, "bookfiles", Kind::Text { default: "" }),
+    spec(OptionId::EgtbPaths, "egtbpaths", Kind::Text { default: "" }),
+    spec(OptionId::EvalApi, "evalapi", Kind::Text { default: "" }),
+    spec(OptionId::Promotion, "promotion", Kind::Check(false)),
     spec(
         OptionId::Idle,
         "idle",
@@ -164,6 +187,23 @@ pub const OPTIONS: &[Opt] = &[
             vars: LEVELS,
         },
     ),
+    spec(
+        OptionId::Randomness,
+        "randomness",
+        Kind::Combo {
+            default: "none",
+            vars: LEVELS,
+        },
+    ),
+    spec(
+        OptionId::Style,
+        "style",
+        Kind::Combo {
+            default: "normal",
+            vars: &["solid", "normal", "risky"],
+        },
+    ),
+    spec(OptionId::NewGame, "newgame", Kind::Button),
 ];
 
 /// A validated option value.
@@ -171,7 +211,10 @@ pub const OPTIONS: &[Opt] = &[
 pub enum Value {
     Bool(bool),
     Int(i64),
+    /// A combo's choice.
     Text(&'static str),
+    /// A `string` option's text.
+    Str(String),
     Press,
 }
 
@@ -203,6 +246,7 @@ pub fn default(id: OptionId) -> Value {
         Kind::Spin { default, .. } => Value::Int(default),
         Kind::Combo { default, .. } => Value::Text(default),
         Kind::Button => Value::Press,
+        Kind::Text { default } => Value::Str(default.into()),
     }
 }
 
@@ -218,6 +262,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, Value), Strin
     let v = value.map(str::trim);
     let val = match (&o.kind, v) {
         (Kind::Button, _) => Value::Press,
+        (Kind::Text { .. }, v) => Value::Str(v.unwrap_or("").into()),
         (Kind::Check(_), Some(v)) => match v.to_ascii_lowercase().as_str() {
             "true" | "on" | "1" => Value::Bool(true),
             "false" | "off" | "0" => Value::Bool(false),
@@ -280,9 +325,9 @@ mod tests {
         assert!(parse("hashh", Some("8"))
             .unwrap_err()
             .contains("unknown option"));
-        assert!(parse("Hash", Some("0"))
+        assert!(parse("Hash", Some("-1"))
             .unwrap_err()
-            .contains("from 1 to 65536"));
+            .contains("from 0 to 65536"));
         assert!(parse("Hash", None).unwrap_err().contains("needs a value"));
         assert!(parse("Ponder", Some("yes"))
             .unwrap_err()
@@ -303,6 +348,7 @@ mod tests {
                 Value::Bool(b) => Some(b.to_string()),
                 Value::Int(n) => Some(n.to_string()),
                 Value::Text(t) => Some(t.to_string()),
+                Value::Str(t) => Some(t),
                 Value::Press => None,
             };
             assert_eq!(
