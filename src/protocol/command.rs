@@ -248,8 +248,17 @@ fn position(args: &[&str]) -> Result<Game, String> {
         [] => return Err("position: expected 'startpos' or 'fen'".into()),
     };
     let mut game = Game::new(start);
-    for m in moves {
-        game.play_text(m)?;
+    let mut prev = None;
+    for &m in moves {
+        match game.play_text(m) {
+            Ok(_) => {}
+            // The same move twice in a row is never legal (its piece has
+            // left the first point): an adapter repeating the last move,
+            // as uci2wb was seen to do once. Play it once.
+            Err(_) if prev == Some(m) => {}
+            Err(e) => return Err(e),
+        }
+        prev = Some(m);
     }
     Ok(game)
 }
@@ -419,6 +428,12 @@ mod tests {
         // Anything else is left for the FEN parser to reject.
         assert_eq!(loose_fen(&[board, "w", "x", "0"]), format!("{board} w x 0"));
         assert!(position(&["fen", board, "w", "x", "0"]).is_err());
+        // A move repeated at once (never legal) is played once.
+        let g = position(&["startpos", "moves", "g3g4", "g3g4", "h7e7"]).unwrap();
+        assert_eq!(g.moves.len(), 2);
+        let g = position(&["startpos", "moves", "g3g4", "h7e7", "h7e7", "h2e2"]).unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert!(position(&["startpos", "moves", "g3g4", "g4g5"]).is_err());
         // Nothing after `moves`.
         assert_eq!(
             position(&["fen", board, "w", "moves"]).unwrap().moves.len(),
@@ -434,7 +449,7 @@ mod tests {
             Ok(Command::Position(g)) => assert_eq!(g.moves.len(), 2),
             other => panic!("{other:?}"),
         }
-        let line = "position startpos moves h2e2 h2e2";
+        let line = "position startpos moves h2e2 e2e3";
         assert!(shared(&t(line), line).unwrap_err().contains("illegal"));
         let line = "banmoves h2e2 b0c2";
         match shared(&t(line), line) {
