@@ -36,7 +36,7 @@ for flag in c x; do
   played=$(grep -c '^\[Result' "$pgn" 2>/dev/null || echo 0)
   bad=$(grep -ciE 'illegal move|forfeit|loses on time|exited unexpectedly' "$pgn" "$out/xboard-$flag.debug" | awk -F: '{s+=$2} END {print s+0}')
   echo "uci2wb -$flag: $played games, $bad forfeit/illegal-move lines; results:"
-  grep -h '^\[Result\|{[^}]*}$' "$pgn" | grep -o '{[^}]*}$' | sort | uniq -c || true
+  grep -oE '\{[^{}]*\} (1-0|0-1|1/2-1/2)' "$pgn" | sort | uniq -c || true
   if [ "$played" -lt "$games" ] || [ "$bad" -gt 0 ]; then status=1; fi
 done
 echo "logs in $out"
