@@ -21,20 +21,24 @@ out=$(mktemp -d)
 status=0
 for flag in c x; do
   pgn="$out/xboard-$flag.pgn"
+  # Engine options go by the dialect's name (UCCI names are lower case).
+  rule="RepetitionRule=asian"
+  [ "$flag" = x ] && rule="repetitionrule=asian"
   # XBoard waits after the match under -noGUI: stop it once the games are saved.
   xvfb-run -a xboard -noGUI -variant xiangqi -testLegality true -repeatsToDraw 3 \
-    -fcp "uci2wb debug -$flag $engine" -fd "$out" -firstOptions "RepetitionRule=asian" \
+    -fcp "uci2wb debug -$flag $engine" -fd "$out" -firstOptions "$rule" \
     -scp "$fsf" -sd "$out" -mg "$games" -tc 0:10 -inc 0.1 -ponder \
     -sgf "$pgn" -debug -nameOfDebugFile "$out/xboard-$flag.debug" >"$out/xboard-$flag.out" 2>&1 &
   pid=$!
   for _ in $(seq 1 $((games * 120))); do
     sleep 1
-    [ "$(grep -c '^\[Result' "$pgn" 2>/dev/null || echo 0)" -ge "$games" ] && break
+    [ "$(cat "$pgn" 2>/dev/null | grep -c '^\[Result' || true)" -ge "$games" ] && break
   done
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  played=$(grep -c '^\[Result' "$pgn" 2>/dev/null || echo 0)
-  bad=$(grep -ciE 'illegal move|forfeit|loses on time|exited unexpectedly' "$pgn" "$out/xboard-$flag.debug" | awk -F: '{s+=$2} END {print s+0}')
+  played=$(cat "$pgn" 2>/dev/null | grep -c '^\[Result' || true)
+  bad=$(cat "$pgn" "$out/xboard-$flag.debug" 2>/dev/null |
+    grep -ciE 'illegal move|forfeit|loses on time|exited unexpectedly' || true)
   echo "uci2wb -$flag: $played games, $bad forfeit/illegal-move lines; results:"
   grep -oE '\{[^{}]*\} (1-0|0-1|1/2-1/2)' "$pgn" | sort | uniq -c || true
   if [ "$played" -lt "$games" ] || [ "$bad" -gt 0 ]; then status=1; fi
