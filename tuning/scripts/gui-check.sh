@@ -27,7 +27,7 @@ for flag in c x; do
   # XBoard waits after the match under -noGUI: stop it once the games are saved.
   xvfb-run -a xboard -noGUI -variant xiangqi -testLegality true -repeatsToDraw 3 \
     -fcp "uci2wb debug -$flag $engine" -fd "$out" -firstOptions "$rule" \
-    -scp "$fsf" -sd "$out" -mg "$games" -tc 0:10 -inc 0.1 -ponder \
+    -scp "$fsf" -sd "$out" -mg "$games" -tc 0:10 -inc 0.1 -ponder -autoflag \
     -sgf "$pgn" -debug -nameOfDebugFile "$out/xboard-$flag.debug" >"$out/xboard-$flag.out" 2>&1 &
   pid=$!
   for _ in $(seq 1 $((games * 120))); do
