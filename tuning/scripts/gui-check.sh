@@ -4,6 +4,8 @@
 # fairy-stockfish), plays a short XBoard match through uci2wb in both its
 # dialects against Fairy-Stockfish, XBoard refereeing.
 #   tuning/scripts/gui-check.sh [GAMES]     (default 2 games per dialect)
+# PONDER=1 turns pondering on: uci2wb 4.1 then loses an opponent's move now
+# and then (a stalled game, lost on time under -autoflag; see README).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=${1:-2}
@@ -17,6 +19,8 @@ fi
 fsf=$(command -v fairy-stockfish || true)
 [ -n "$fsf" ] || { echo "fairy-stockfish not installed: XBoard match skipped"; exit 0; }
 engine="$PWD/target/release/chariot"
+ponder=-xponder
+[ "${PONDER:-0}" = 1 ] && ponder=-ponder
 out=$(mktemp -d)
 status=0
 for flag in c x; do
@@ -27,7 +31,7 @@ for flag in c x; do
   # XBoard waits after the match under -noGUI: stop it once the games are saved.
   xvfb-run -a xboard -noGUI -variant xiangqi -testLegality true -repeatsToDraw 3 \
     -fcp "uci2wb debug -$flag $engine" -fd "$out" -firstOptions "$rule" \
-    -scp "$fsf" -sd "$out" -mg "$games" -tc 0:10 -inc 0.1 -ponder -autoflag \
+    -scp "$fsf" -sd "$out" -mg "$games" -tc 0:10 -inc 0.1 "$ponder" -autoflag \
     -sgf "$pgn" -debug -nameOfDebugFile "$out/xboard-$flag.debug" >"$out/xboard-$flag.out" 2>&1 &
   pid=$!
   for _ in $(seq 1 $((games * 120))); do
