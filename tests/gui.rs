@@ -105,6 +105,14 @@ fn league_runner_dialogue() {
     e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     e.send("go draw time 1000 increment 100 opptime 1000 oppincrement 100");
     assert!(e.last("bestmove").ends_with(" draw"));
+    // Depth 0: the static score and no move (the spec).
+    e.send("position startpos");
+    e.send("go depth 0");
+    let lines = e.until("nobestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 0 score ")),
+        "{lines:?}"
+    );
     // No move at all: nobestmove.
     e.send("position fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1");
     e.send("go time 1000 increment 0 opptime 1000 oppincrement 0");

@@ -84,7 +84,7 @@ impl Go {
     /// whatever depth/nodes/mate limit was given; a bare `go` is infinite.
     pub fn limits(&self, side: Color, ms_per_unit: f64, overhead: u64) -> Limits {
         let mut limits = Limits {
-            depth: self.depth,
+            depth: self.depth.map(|d| d.max(1)),
             nodes: self.nodes,
             mate: self.mate,
             infinite: self.infinite,
@@ -175,7 +175,8 @@ fn go_shared(word: &str, args: &mut Args, go: &mut Go) -> Result<bool, String> {
         "ponder" => go.ponder = true,
         "draw" => go.draw = true,
         "infinite" => go.infinite = true,
-        "depth" => go.depth = Some(args.number(word)?.clamp(1.0, 120.0) as i32),
+        // Depth 0 asks UCCI engines for the static score only (the spec).
+        "depth" => go.depth = Some(args.number(word)?.clamp(0.0, 120.0) as i32),
         "nodes" => go.nodes = Some(args.number(word)?.clamp(1.0, 1e18) as u64),
         "mate" => go.mate = Some(args.number(word)?.clamp(1.0, 60.0) as i32),
         "movetime" => go.movetime = Some(args.number(word)?.clamp(0.0, 1e15) as u64),

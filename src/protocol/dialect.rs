@@ -154,6 +154,12 @@ impl Dialect {
         }
     }
 
+    /// UCCI answers `go depth 0` with the static score and `nobestmove`;
+    /// UCI searches depth 1.
+    pub fn static_at_depth_zero(self) -> bool {
+        self == Dialect::Ucci
+    }
+
     /// UCCI lets `bestmove` carry `resign` and `draw`.
     pub fn resigns_and_offers_draws(self) -> bool {
         self == Dialect::Ucci

@@ -338,6 +338,14 @@ impl Engine {
 
     fn go(&mut self, go: &Go) {
         let dialect = self.dialect();
+        if go.depth == Some(0) && dialect.static_at_depth_zero() {
+            // UCCI `go depth 0`: the static evaluation, and no move.
+            self.wait_idle();
+            let score = crate::eval::evaluate(&self.game.pos);
+            self.send(&format!("info depth 0 {}", dialect.score(score)));
+            self.send(dialect.no_move());
+            return;
+        }
         let unit = dialect.ms_per_time_unit(self.settings.usemillisec);
         let limits = go.limits(self.game.pos.side(), unit, self.settings.move_overhead);
         if self.settings.debug {
