@@ -5,7 +5,7 @@
 
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
-use crate::board::{Color, Game, Move, Position, START_FEN};
+use crate::board::{Color, Game, Move, Position};
 use crate::search::bench;
 use crate::search::time::{Budget, Clock};
 use crate::search::Limits;
@@ -230,9 +230,7 @@ fn position(args: &[&str]) -> Result<Game, String> {
         .unwrap_or(args.len());
     let (head, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
     let start = match head {
-        ["startpos"] | ["fen", "startpos"] => {
-            Position::from_fen(START_FEN).map_err(|e| e.to_string())?
-        }
+        ["startpos"] | ["fen", "startpos"] => Position::startpos(),
         ["startpos", extra, ..] => {
             return Err(format!("unexpected '{}' after startpos", truncate(extra)))
         }
@@ -255,7 +253,7 @@ fn position(args: &[&str]) -> Result<Game, String> {
             Ok(_) => {}
             // The same move twice in a row is never legal (its piece has
             // left the first point): an adapter repeating the last move,
-            // as uci2wb was seen to do once. Play it once.
+            // as uci2wb was reported to do. Play it once.
             Err(_) if prev == Some(m) => {}
             Err(e) => return Err(e),
         }
@@ -324,9 +322,18 @@ pub fn parsed_go(parse: fn(&str) -> Result<Option<Command>, String>, line: &str)
     }
 }
 
+/// Echoed input as output may carry it: no control characters, and
+/// anything outside ASCII (GBK bytes read as U+FFFD, say) as `?`.
+pub fn printable(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| if c.is_ascii() { c } else { '?' })
+        .collect()
+}
+
 /// Keeps echoed garbage short and printable.
 pub fn truncate(s: &str) -> String {
-    let t: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
+    let t: String = printable(s).chars().take(60).collect();
     if s.chars().count() > 60 {
         format!("{t}...")
     } else {

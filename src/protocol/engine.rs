@@ -2,7 +2,7 @@
 //! thread, so the reader never blocks and `isready`/`stop` are answered at
 //! once.
 
-use super::command::{Command, Go};
+use super::command::{printable, Command, Go};
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
 use super::ranks::Ranks;
@@ -140,12 +140,7 @@ impl Engine {
 
     /// One `info string error: …` line, in ASCII whatever the input held.
     fn error(&self, msg: &str) {
-        let ascii: String = msg
-            .chars()
-            .filter(|c| !c.is_control())
-            .map(|c| if c.is_ascii() { c } else { '?' })
-            .collect();
-        self.send(&format!("info string error: {ascii}"));
+        self.send(&format!("info string error: {}", printable(msg)));
     }
 
     fn searching(&self) -> bool {
@@ -156,6 +151,11 @@ impl Engine {
     pub fn stop_and_wait(&mut self) {
         self.signals.stop.store(true, Relaxed);
         self.signals.ponder.store(false, Relaxed);
+        self.join_search();
+    }
+
+    /// Waits for the search thread, if any, to end by itself.
+    fn join_search(&mut self) {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -166,8 +166,8 @@ impl Engine {
     fn wait_idle(&mut self) {
         if self.searching() {
             self.stop_and_wait();
-        } else if let Some(t) = self.thread.take() {
-            let _ = t.join();
+        } else {
+            self.join_search();
         }
     }
 
@@ -179,9 +179,7 @@ impl Engine {
     pub fn handle(&mut self, line: &str) -> bool {
         if self.settings.batch {
             // Batch mode: the search ends by its own limits before the next command.
-            if let Some(t) = self.thread.take() {
-                let _ = t.join();
-            }
+            self.join_search();
         }
         let line = self.settings.ranks.to_zero(line);
         match self.dialect().parse(&line) {

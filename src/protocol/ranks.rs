@@ -4,6 +4,7 @@
 //! and moves back into the chosen form on output.
 
 use crate::board::Move;
+use std::borrow::Cow;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Ranks {
@@ -36,19 +37,20 @@ impl Ranks {
 
     /// The line with every move token in 0-9 form (lines that carry moves:
     /// `position`, bare positions, `banmoves`, `go searchmoves`, `probe`).
-    pub fn to_zero(self, line: &str) -> String {
+    pub fn to_zero(self, line: &str) -> Cow<'_, str> {
         let first = line.split_whitespace().next().unwrap_or("");
         let carries_moves = matches!(
             first,
             "position" | "fen" | "startpos" | "banmoves" | "go" | "probe"
         );
         if self == Ranks::FromZero || !carries_moves {
-            return line.to_string();
+            return Cow::Borrowed(line);
         }
-        line.split_whitespace()
+        let tokens: Vec<String> = line
+            .split_whitespace()
             .map(|t| from_one(t).unwrap_or_else(|| t.to_string()))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect();
+        Cow::Owned(tokens.join(" "))
     }
 }
 

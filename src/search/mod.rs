@@ -417,21 +417,16 @@ impl Searcher {
     /// main thread being done or the iteration finished elsewhere.
     #[inline(always)]
     fn check_limits(&mut self, signals: &Signals) -> bool {
-        let c = &mut self.current;
-        if c.stopped {
+        if self.current.stopped {
             return true;
         }
-        if let Some(n) = c.limits.nodes {
-            let total = if self.config.id == 0 {
-                c.nodes + signals.helper_nodes.load(Relaxed)
-            } else {
-                c.nodes
-            };
-            if total >= n {
-                c.stopped = true;
+        if let Some(n) = self.current.limits.nodes {
+            if self.total_nodes(signals) >= n {
+                self.current.stopped = true;
                 return true;
             }
         }
+        let c = &mut self.current;
         if c.nodes.is_multiple_of(POLL_NODES) {
             if self.config.id > 0 {
                 signals.helper_nodes.fetch_add(POLL_NODES, Relaxed);
