@@ -58,6 +58,10 @@ enum Command {
         /// Natural move limit in plies.
         #[arg(long, default_value_t = NATURAL_LIMIT)]
         natural_limit: u32,
+        /// Judge one game per line of standard input (`FEN [moves M...]`),
+        /// printing `result reason` per line (`error: ...` for a bad line).
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        batch: bool,
     },
     /// Fixed-depth search over the bench positions: prints the node-count
     /// signature and speed.
@@ -192,6 +196,44 @@ fn parse_rule(rule: &str) -> Result<RuleSet, Failure> {
     })
 }
 
+/// `chariot judge --batch`: one verdict per input line, for tools that rule
+/// many games (a bad line gets an error line; the others go on).
+fn judge_batch(rule: &str, natural_limit: u32) -> Result<(), Failure> {
+    use chariot::board::Move;
+    use chariot::rules::judge::judge;
+    use std::io::{BufRead, Write};
+    let rule = parse_rule(rule)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else {
+            return Err(bad("judge: input is not text"));
+        };
+        let (fen, moves) = match line.split_once(" moves") {
+            Some((f, m)) => (f.trim(), m),
+            None => (line.trim(), ""),
+        };
+        let verdict = Position::from_fen(fen)
+            .map_err(|e| e.to_string())
+            .and_then(|start| {
+                let list = moves
+                    .split_whitespace()
+                    .map(|t| Move::parse(t).ok_or(format!("unparsable move '{t}'")))
+                    .collect::<Result<Vec<_>, _>>()?;
+                judge(&start, &list, rule, natural_limit.max(1))
+            });
+        let text = match verdict {
+            Ok(v) => format!("{} {}", v.outcome.pgn(), v.reason),
+            Err(e) => format!("error: {e}"),
+        };
+        if writeln!(out, "{text}").is_err() {
+            return Ok(());
+        }
+    }
+    let _ = out.flush();
+    Ok(())
+}
+
 fn judge(
     fen: Option<String>,
     moves: Option<String>,
@@ -235,7 +277,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             moves,
             rule,
             natural_limit,
+            batch: false,
         }) => judge(fen, moves, &rule, natural_limit),
+        Some(Command::Judge {
+            rule,
+            natural_limit,
+            ..
+        }) => judge_batch(&rule, natural_limit),
         Some(Command::Bench { depth, threads }) => {
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
             if !(1..=64).contains(&depth) {

@@ -30,8 +30,18 @@ pub struct Conduct {
 }
 
 /// `moves` lead from `start` back to a position equal to `start`, the side
-/// to move at `start` moving first. Returns each side's conduct: (that side, the other).
-pub fn conduct(start: &Position, moves: &[Move], rule: RuleSet) -> (Conduct, Conduct) {
+/// to move at `start` moving first; `entry` is the move into `start` (and
+/// whether it captured), which the Asian rules count too. Returns each
+/// side's conduct: (that side, the other).
+pub fn conduct(
+    start: &Position,
+    entry: Option<(Move, bool)>,
+    moves: &[Move],
+    rule: RuleSet,
+) -> (Conduct, Conduct) {
+    if rule == RuleSet::Asian {
+        return super::asian::conduct(start, entry, moves);
+    }
     let scope = Scope::for_rules(rule);
     let (fx, victims) = classify(start, moves, rule, scope);
     let mut sides = [

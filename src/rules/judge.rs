@@ -165,9 +165,13 @@ pub fn judge(
             .filter(|&j| (n - 1 - j) % 2 == 0 && keys[j] == cur)
             .collect();
         if earlier.len() >= 2 {
-            let j = earlier[0];
-            let cycle_moves = &played[j..];
-            let (stm, opp) = cycle::conduct(&pos, cycle_moves, rule);
+            let found = super::Occurrences {
+                latest: earlier[0],
+                first: earlier[1],
+            };
+            let j = super::span_start(rule, found);
+            let entry = j.checked_sub(1).map(|e| (played[e], j == stretch_start));
+            let (stm, opp) = cycle::conduct(&pos, entry, &played[j..], rule);
             let us = pos.side();
             verdict = Some(match cycle::rule(rule, &stm, &opp) {
                 super::Ruling::SideToMoveLoses => Verdict {

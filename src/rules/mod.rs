@@ -3,6 +3,7 @@
 //! moves, `cycle` rules them under a `RuleSet`), the natural move limit and
 //! "no attacking material". `judge` applies them to whole games.
 
+pub mod asian;
 pub mod cycle;
 pub mod effects;
 pub mod judge;
@@ -27,44 +28,77 @@ pub fn repetition_ruling(
     root: usize,
     halfmove: usize,
 ) -> Option<Ruling> {
-    let j = repetition_start(keys, root, halfmove)?;
-    let cycle = moves.get(j..keys.len() - 1)?;
+    let found = repetition_start(keys, root, halfmove)?;
+    let n = keys.len();
+    let j = span_start(rule, found);
+    let cycle = moves.get(j..n - 1)?;
     // A null move inside the cycle (search only) is no real repetition.
     if cycle.iter().any(|m| m.is_none()) {
         return None;
     }
+    // The move into the span's first position; it took a piece if the
+    // halfmove clock restarted there.
+    let entry = j
+        .checked_sub(1)
+        .map(|e| (moves[e], n - 1 - j == halfmove))
+        .filter(|(m, _)| !m.is_none());
     // The cycle starts from a position equal to the current one (that is what
     // a repetition is), so it can be replayed from a copy of the current.
-    let (stm, opp) = cycle::conduct(current, cycle, rule);
+    let (stm, opp) = cycle::conduct(current, entry, cycle, rule);
     Some(cycle::rule(rule, &stm, &opp))
 }
 
-/// Index of the most recent earlier occurrence when the current position
-/// (last entry of `keys`) repeats: any earlier occurrence inside the search
-/// (index >= `root`, the root position's index), or two earlier ones in the
-/// game history. Only positions since the last capture (`halfmove` plies)
-/// and with the same side to move can match.
-fn repetition_start(keys: &[u64], root: usize, halfmove: usize) -> Option<usize> {
+/// Where the conduct of a repetition is judged from: the Asian rules look
+/// at every move since the first occurrence counted (as the referees do),
+/// the others at the last cycle.
+pub fn span_start(rule: RuleSet, found: Occurrences) -> usize {
+    if rule == RuleSet::Asian {
+        found.first
+    } else {
+        found.latest
+    }
+}
+
+/// The earlier occurrences a repetition was found with (indices into the
+/// key list): the most recent, and the oldest one counted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Occurrences {
+    pub latest: usize,
+    pub first: usize,
+}
+
+/// The earlier occurrences when the current position (last entry of `keys`)
+/// repeats: any earlier occurrence inside the search (index >= `root`, the
+/// root position's index), or two earlier ones in the game history. Only
+/// positions since the last capture (`halfmove` plies) and with the same
+/// side to move can match.
+fn repetition_start(keys: &[u64], root: usize, halfmove: usize) -> Option<Occurrences> {
     let n = keys.len();
     if n < 5 {
         return None;
     }
     let cur = keys[n - 1];
     let oldest = (n - 1).saturating_sub(halfmove);
-    let mut seen_in_game = 0;
     let mut latest = None;
     // The nearest possible repetition is four plies back.
     let mut i = n as isize - 5;
     while i >= oldest as isize {
         let k = i as usize;
         if keys[k] == cur {
-            latest = latest.or(Some(k));
-            if k >= root {
-                return latest;
-            }
-            seen_in_game += 1;
-            if seen_in_game >= 2 {
-                return latest;
+            match latest {
+                None if k >= root => {
+                    return Some(Occurrences {
+                        latest: k,
+                        first: k,
+                    })
+                }
+                None => latest = Some(k),
+                Some(l) => {
+                    return Some(Occurrences {
+                        latest: l,
+                        first: k,
+                    })
+                }
             }
         }
         i -= 2;
@@ -94,11 +128,21 @@ mod tests {
     fn repetition_inside_search_and_in_game() {
         // Position 0 (the search root) recurs at 4.
         let keys = [1, 2, 3, 4, 1];
-        assert_eq!(repetition_start(&keys, 0, 10), Some(0));
+        let at = |k| {
+            Some(Occurrences {
+                latest: k,
+                first: k,
+            })
+        };
+        assert_eq!(repetition_start(&keys, 0, 10), at(0));
         // Both earlier occurrences in the game: needs two.
         assert_eq!(repetition_start(&keys, 5, 10), None);
         let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
-        assert_eq!(repetition_start(&keys, 9, 10), Some(4));
+        let both = Some(Occurrences {
+            latest: 4,
+            first: 0,
+        });
+        assert_eq!(repetition_start(&keys, 9, 10), both);
         // A capture in between (halfmove 2) hides the old positions.
         assert_eq!(repetition_start(&keys, 1, 2), None);
     }

@@ -9,12 +9,13 @@ use chariot::board::{Color, Game, Position};
 use chariot::rules::judge::{judge, Outcome};
 use chariot::rules::{RuleSet, NATURAL_LIMIT};
 use chariot::search::{mate_moves, tt::Tt, Limits, Searcher, Signals};
+use chariot_tuning::load_openings;
 use chariot_tuning::record::{Chunk, ChunkHeader, ChunkReader, GameResult, Record};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -72,26 +73,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn load_openings(path: &Path) -> Result<Vec<Position>, String> {
-    let file =
-        File::open(path).map_err(|e| format!("cannot open openings {}: {e}", path.display()))?;
-    let mut out = vec![];
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let pos =
-            Position::from_fen(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-        out.push(pos);
-    }
-    if out.is_empty() {
-        return Err(format!("no openings in {}", path.display()));
-    }
-    Ok(out)
 }
 
 /// What the file already holds.
