@@ -7,12 +7,14 @@
 //! position:
 //! - self-play at a low node count from the openings (`--source play`);
 //! - random endgames with a few pieces, shuffled by random quiet moves that
-//!   prefer attacks (`--source endgame`).
+//!   prefer attacks (`--source endgame`);
+//! - the same shuffles from the openings (`--source shuffle`): full boards,
+//!   where pins and protectors abound.
 //!
 //!   cycles --openings FILE --source play --games 2000 --seed 1 > cycles.txt
 
 use chariot::board::{Color, Game, Move, Position};
-use chariot::rules::asian::span_tags;
+use chariot::rules::asian::{chased_tagged, span_tags};
 use chariot::rules::{no_attacking_material, RuleSet};
 use chariot::search::{tt::Tt, Limits, Searcher, Signals};
 use chariot_tuning::load_openings;
@@ -26,6 +28,8 @@ use std::sync::Arc;
 enum Source {
     Play,
     Endgame,
+    /// Random attack-seeking quiet moves from the openings.
+    Shuffle,
 }
 
 #[derive(Parser)]
@@ -144,7 +148,8 @@ fn returning_moves(w: &Walk) -> Vec<Move> {
         .collect()
 }
 
-/// A random quiet move, preferring one that attacks an enemy piece.
+/// A random quiet move, preferring one that chases (by the Asian test), and
+/// among those one whose target has only a false protector.
 fn shuffle_move(pos: &Position, rng: &mut StdRng) -> Option<Move> {
     let legal = pos.legal_moves();
     let quiet: Vec<Move> = legal
@@ -157,16 +162,23 @@ fn shuffle_move(pos: &Position, rng: &mut StdRng) -> Option<Move> {
         return legal.as_slice().choose(rng).copied();
     }
     if rng.gen_bool(0.6) {
-        let attacking: Vec<Move> = quiet
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let mut p = pos.clone();
-                p.make(m);
-                p.capture_targets(m.to()).any()
-            })
-            .collect();
-        if let Some(&m) = attacking.choose(rng) {
+        let mut chasing = vec![];
+        let mut false_protector = vec![];
+        for &m in &quiet {
+            let mut p = pos.clone();
+            p.make(m);
+            let (chased, tags) = chased_tagged(&p, m, false);
+            if chased.any() {
+                chasing.push(m);
+                if tags.false_protector {
+                    false_protector.push(m);
+                }
+            }
+        }
+        if !false_protector.is_empty() && rng.gen_bool(0.7) {
+            return false_protector.choose(rng).copied();
+        }
+        if let Some(&m) = chasing.choose(rng) {
             return Some(m);
         }
     }
@@ -275,8 +287,8 @@ fn main() {
             eprintln!("cycles: {e}");
             std::process::exit(2)
         }),
-        (None, Source::Play) => vec![Position::startpos()],
         (None, Source::Endgame) => vec![],
+        (None, _) => vec![Position::startpos()],
     };
     let mut searcher = Searcher::new(Arc::new(Tt::new(16).expect("16 MB hash")));
     let signals = Signals::default();
@@ -287,6 +299,10 @@ fn main() {
         let (start, name) = match args.source {
             Source::Play => (openings[rng.gen_range(0..openings.len())].clone(), "play"),
             Source::Endgame => (random_endgame(&mut rng), "endgame"),
+            Source::Shuffle => (
+                openings[rng.gen_range(0..openings.len())].clone(),
+                "shuffle",
+            ),
         };
         let mut walk = Walk::new(start);
         searcher.clear();
