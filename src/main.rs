@@ -72,6 +72,9 @@ enum Command {
         /// more measure time to depth.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Repetition rule set (the signature is taken under the default).
+        #[arg(long, default_value = RuleSet::DEFAULT.name())]
+        rule: String,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
@@ -284,7 +287,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             natural_limit,
             ..
         }) => judge_batch(&rule, natural_limit),
-        Some(Command::Bench { depth, threads }) => {
+        Some(Command::Bench {
+            depth,
+            threads,
+            rule,
+        }) => {
+            let rule = parse_rule(&rule)?;
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
             if !(1..=64).contains(&depth) {
                 return Err(bad("bench: depth must be between 1 and 64"));
@@ -292,7 +300,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !(1..=256).contains(&threads) {
                 return Err(bad("bench: threads must be between 1 and 256"));
             }
-            for line in protocol::bench_lines(depth, threads) {
+            for line in protocol::bench_lines(depth, threads, rule) {
                 println!("{line}");
             }
             Ok(())

@@ -245,7 +245,7 @@ impl Engine {
                 if self.searching() {
                     self.error("bench: a search is running");
                 } else {
-                    for l in bench_lines(depth, 1) {
+                    for l in bench_lines(depth, 1, RuleSet::DEFAULT) {
                         self.send(&l);
                     }
                 }

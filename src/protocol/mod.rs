@@ -17,6 +17,7 @@ pub use dialect::Dialect;
 pub use engine::Engine;
 
 use crate::board::{perft, Position};
+use crate::rules::RuleSet;
 use crate::search::bench;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -42,8 +43,8 @@ impl Out {
 }
 
 /// `bench` output: the node-count signature and the speed.
-pub fn bench_lines(depth: i32, threads: usize) -> Vec<String> {
-    let r = bench::run(depth, threads);
+pub fn bench_lines(depth: i32, threads: usize, rule: RuleSet) -> Vec<String> {
+    let r = bench::run(depth, threads, rule);
     let nps = r.nodes as u128 * 1000 / r.time.as_millis().max(1);
     vec![
         format!("Nodes searched: {}", r.nodes),

@@ -4,6 +4,7 @@
 use super::threads::Pool;
 use super::{Limits, Signals};
 use crate::board::{Game, Position};
+use crate::rules::{RuleSet, NATURAL_LIMIT};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -52,11 +53,13 @@ pub struct BenchResult {
 
 /// Searches every position to `depth` with a fresh 16 MB hash, from a clean
 /// state, so the node count is reproducible (with one thread; more threads
-/// measure time to depth).
-pub fn run(depth: i32, threads: usize) -> BenchResult {
+/// measure time to depth). The signature is taken under the default rules;
+/// another rule set measures what its repetition rulings cost.
+pub fn run(depth: i32, threads: usize, rule: RuleSet) -> BenchResult {
     let tt = Arc::new(super::tt::Tt::new(HASH_MB).expect("bench hash"));
     let mut searcher = Pool::new(tt);
     searcher.set_threads(threads);
+    searcher.set_rules(rule, NATURAL_LIMIT);
     let signals = Signals::default();
     let limits = Limits {
         depth: Some(depth),
