@@ -124,7 +124,8 @@ def main():
             for t in tags[1:]:
                 tag_counts[t] += 1
                 tag_agree[t] += same
-        rows.append((fen, moves, theirs, tags))
+        if same and len(moves) <= 80:
+            rows.append((fen, moves, theirs, tags))
         if not same:
             kind = ('chariot %s, pyffish %s' % (
                 'draw' if ours == '1/2-1/2' else 'win' if ours in ('1-0', '0-1') else ours,
@@ -153,7 +154,8 @@ def main():
         pick = rnd.sample(decisive, min(len(decisive), args.sample * 2 // 3))
         pick += rnd.sample(draws, min(len(draws), args.sample - len(pick)))
         with open(args.data, 'w') as f:
-            f.write('# Repetition cycles ruled by pyffish 0.0.90 (Asian rules):\n')
+            f.write('# Repetition cycles ruled by pyffish 0.0.90 (Asian rules), sampled from\n')
+            f.write('# tuning/scripts/differential.py runs (cycles Chariot agreed on, <= 80 plies).\n')
             f.write('# FEN moves M... ; result ; tags\n')
             for fen, moves, res, tags in pick:
                 f.write('%s moves %s ; %s ; %s\n' % (fen, ' '.join(moves), res, ' '.join(tags)))
