@@ -835,3 +835,73 @@ fn asian_rulings_match_the_referee_on_the_differential_sample() {
         wrong.join("\n")
     );
 }
+
+/// Judges a whole game line `FEN moves M...` (rulings checked against the
+/// independent referee, pyffish 0.0.90) and checks the reason's wording.
+fn assert_line(line: &str, rule: RuleSet, want: Outcome, word: &str) {
+    let (fen, ms) = line.split_once(" moves ").unwrap();
+    let start = Position::from_fen(fen).unwrap();
+    let v = judge(&start, &moves(ms), rule, 100_000).unwrap();
+    assert_eq!(v.outcome, want, "{rule:?}: {line} -> {}", v.reason);
+    assert!(
+        v.reason.contains(word),
+        "{rule:?}: reason '{}' lacks '{word}'",
+        v.reason
+    );
+}
+
+/// Discovered attack through a new screen: the black advisor returning to
+/// f9 becomes the screen of the h9 cannon against the crossed red pawn on
+/// d9, and stepping to e8 attacks the pawn itself. The same unprotected
+/// pawn is chased by every Black move: Black loses.
+#[test]
+fn asian_new_screen_chases_like_a_direct_attack() {
+    let line = "3P1a1c1/9/4k4/9/9/9/9/5K3/4c4/3A5 b - - 0 1 moves \
+                f9e8 f2f1 e8f9 f1f2 f9e8 f2f1 e8f9 f1f2";
+    assert_line(
+        line,
+        ASIAN,
+        Outcome::RedWins,
+        "Black chases the red pawn on d9",
+    );
+}
+
+/// Discovered attack by another piece: the red cannon leaving the b-file
+/// uncovers the b9 cannon (screen b5) against the black chariot, and coming
+/// back attacks it itself. The chariot is chased on every move even as it
+/// shuttles (it is followed from b3 to b4): Red loses.
+#[test]
+fn asian_uncovered_attack_chases_the_same_piece() {
+    let line = "1C3k3/9/1C7/9/1n7/9/1r6N/5A3/9/4KA3 w - - 0 1 moves \
+                b7h7 b3b4 h7b7 b4b3 b7h7 b3b4 h7b7 b4b3";
+    assert_line(
+        line,
+        ASIAN,
+        Outcome::BlackWins,
+        "Red chases the black chariot",
+    );
+}
+
+/// An offer to exchange is no chase: the red chariot facing the black
+/// chariot on the i-file can be taken back by it. Draw.
+#[test]
+fn asian_chariot_facing_chariot_is_an_exchange_offer() {
+    let line = "3k2b2/4r4/3a2P2/9/9/4R4/4p4/2rA4B/3K5/3A5 w - - 0 1 moves \
+                d2e1 e8a8 e1f0 a8i8 e4i4 i8a8 i4e4 a8i8 e4i4 i8a8 i4e4";
+    assert_line(line, ASIAN, Outcome::Draw, "repetition draw");
+}
+
+/// An elephant attacking a chariot chases it even though the chariot is
+/// protected: the black elephant shuttling between g9 and e7 attacks the
+/// red chariot, followed from c9 to e9 and back, on every move. Black loses.
+#[test]
+fn asian_elephant_attacking_a_chariot_chases() {
+    let line = "2R3bc1/9/3k5/8C/6P2/9/6C2/9/4K3p/7pr b - - 21 11 moves \
+                h9i9 g3i3 h0g0 i3a3 g9e7 a3a0 e7g9 a0a3 g9e7 c9e9 e7g9 e9c9";
+    assert_line(
+        line,
+        ASIAN,
+        Outcome::RedWins,
+        "Black chases the red chariot",
+    );
+}
