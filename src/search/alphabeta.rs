@@ -307,7 +307,16 @@ impl Searcher {
             }
             self.unmake(m, u);
             if self.current.stopped {
-                return 0;
+                // At the root, the score of the best move searched to the
+                // end (the PV's), or -INF if none raised alpha: the stopped
+                // move's value is no value.
+                return if root && !best.mv.is_none() {
+                    best.score
+                } else if root {
+                    -INF
+                } else {
+                    0
+                };
             }
             searched += 1;
             // Recorded before a cutoff: the cutting move gets the bonus.
