@@ -905,3 +905,19 @@ fn asian_elephant_attacking_a_chariot_chases() {
         "Black chases the red chariot",
     );
 }
+
+/// Protection must be real: the red chariot shuttling b4-b1 chases the
+/// black cannon, followed as it shuttles a2-a1, on every move; on a1 the
+/// cannon's protector screens its own king (or stands alone on the kings'
+/// file), so it cannot take back and does not protect. Red loses.
+#[test]
+fn asian_a_pinned_protector_does_not_protect() {
+    let line = "3a3n1/1r2k2Cr/R2ab3c/6p1p/pnp1p1bP1/2P1P1P2/P8/1c1A1A3/1R7/1NB1CKBN1 w - - 98 50 \
+                moves a7a9 a5a4 e0e1 b2a2 a9a8 e8d8 b1b4 a2a1 b4b1 a1a2 b1b4 a2a1 b4b1 a1a2";
+    assert_line(
+        line,
+        ASIAN,
+        Outcome::BlackWins,
+        "Red chases the black cannon",
+    );
+}
