@@ -921,3 +921,18 @@ fn asian_a_pinned_protector_does_not_protect() {
         "Red chases the black cannon",
     );
 }
+
+/// A discovered check set up chases what the screen attacks: the black
+/// chariot shuttling on the f-file screens the red king from the f9 cannon
+/// and attacks the red horse on f3. Taking it would give check, and the
+/// king cannot take back (f3 is outside the palace): a chase on every move,
+/// Black loses. Without the cannon there is no discovered check and the
+/// chariot's attack along its own line is not new: a draw.
+#[test]
+fn asian_discovered_check_setup_chases() {
+    let cycle = "moves f5f7 e2g0 f7f5 g0e2 f5f7 e2g0 f7f5 g0e2";
+    let with = format!("5c3/4k4/b8/9/n4r3/9/5N1p1/4BK3/9/9 b - - 0 1 {cycle}");
+    assert_line(&with, ASIAN, Outcome::RedWins, "Black chases the red horse");
+    let without = format!("9/4k4/b8/9/n4r3/9/5N1p1/4BK3/9/9 b - - 0 1 {cycle}");
+    assert_line(&without, ASIAN, Outcome::Draw, "repetition draw");
+}
