@@ -1,7 +1,8 @@
 //! Evaluation: hand-crafted (`hce`) with its weights (`weights.rs`, data
-//! only) declared in `params.rs`; NNUE arrives later.
+//! only) declared in `params.rs`; NNUE (`nnue`), the learned one.
 
 pub mod hce;
+pub mod nnue;
 pub mod params;
 pub mod score;
 pub mod weights;

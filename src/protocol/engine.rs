@@ -8,6 +8,7 @@ use super::options::{self, OptionId, Value};
 use super::ranks::Ranks;
 use super::{bench_lines, perft_lines, Out};
 use crate::board::{Game, Move};
+use crate::eval::nnue::Net;
 use crate::rules::RuleSet;
 use crate::search::params::{DRAW_SCORE, RESIGN_MATE_DEPTH, RESIGN_SCORE, RESIGN_SEARCHES};
 use crate::search::threads::Pool;
@@ -96,6 +97,9 @@ pub struct Engine {
     /// Locked by the search thread for the whole search: only take it when
     /// idle (`wait_idle` first).
     searcher: Arc<Mutex<Pool>>,
+    /// The loaded net (used when `use_nnue`).
+    net: Option<Arc<Net>>,
+    use_nnue: bool,
     /// The pool's table, for `probe` while a search runs.
     tt: Arc<Tt>,
     signals: Arc<Signals>,
@@ -120,6 +124,8 @@ impl Engine {
             game: Game::default(),
             settings,
             searcher: Arc::new(Mutex::new(pool)),
+            net: None,
+            use_nnue: false,
             tt,
             signals: Arc::new(Signals::default()),
             thread: None,
@@ -293,6 +299,30 @@ impl Engine {
                 self.lock_searcher().set_threads(self.settings.threads);
             }
             OptionId::ClearHash | OptionId::NewGame => self.new_game(),
+            OptionId::UseNnue => {
+                self.wait_idle();
+                self.use_nnue = matches!(value, Value::Bool(true));
+                if self.use_nnue && self.net.is_none() {
+                    self.error(
+                        "UseNNUE: no net loaded (set EvalFile); evaluating by hand-crafted terms",
+                    );
+                }
+                self.apply_net();
+            }
+            OptionId::EvalFile => {
+                let Value::Str(path) = &value else { return };
+                if path.is_empty() {
+                    return;
+                }
+                match load_net(path) {
+                    Ok(net) => {
+                        self.wait_idle();
+                        self.net = Some(Arc::new(net));
+                        self.apply_net();
+                    }
+                    Err(e) => self.error(&format!("EvalFile {path}: {e}; keeping the current net")),
+                }
+            }
             // Pondering is the GUI's `go ponder`; there is one variant.
             OptionId::Ponder | OptionId::UciVariant => {}
             // Accepted and validated: a value other than "off" (or the
@@ -310,6 +340,16 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// Gives the search the net if NNUE is on and a net is loaded.
+    fn apply_net(&mut self) {
+        let net = if self.use_nnue {
+            self.net.clone()
+        } else {
+            None
+        };
+        self.lock_searcher().set_net(net);
     }
 
     fn new_game(&mut self) {
@@ -455,4 +495,17 @@ fn bestmove_line(r: &SearchResult, dialect: Dialect, ranks: Ranks, verdict: &str
         line += &format!(" ponder {}", ranks.text(p));
     }
     line + verdict
+}
+
+/// Reads a net file: a relative path is tried beside the binary, then in
+/// the working folder.
+fn load_net(path: &str) -> Result<Net, String> {
+    let p = std::path::Path::new(path);
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(|d| d.join(p)))
+        .filter(|c| p.is_relative() && c.is_file());
+    let file = beside.unwrap_or_else(|| p.to_path_buf());
+    let bytes = std::fs::read(&file).map_err(|e| format!("cannot read it ({e})"))?;
+    Net::from_bytes(&bytes)
 }

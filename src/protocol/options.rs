@@ -16,6 +16,8 @@ pub enum OptionId {
     MoveOverhead,
     NaturalLimit,
     RepetitionRule,
+    UseNnue,
+    EvalFile,
     Resign,
     DrawOffer,
     UciVariant,
@@ -123,6 +125,13 @@ pub const OPTIONS: &[Opt] = &[
             default: RuleSet::DEFAULT.name(),
             vars: &RuleSet::NAMES,
         },
+    ),
+    both(OptionId::UseNnue, "UseNNUE", "usennue", Kind::Check(false)),
+    both(
+        OptionId::EvalFile,
+        "EvalFile",
+        "evalfile",
+        Kind::Text { default: "" },
     ),
     both(OptionId::Resign, "Resign", "resign", Kind::Check(true)),
     both(

@@ -15,11 +15,23 @@ use arrayvec::ArrayVec;
 const QUIETS_KEPT: usize = 64;
 
 impl Searcher {
+    /// The static evaluation of the position at `ply`, for its side to move.
+    #[inline(always)]
+    fn static_eval(&self, ply: usize) -> i32 {
+        match &self.net {
+            Some(net) => net.output(&self.thread.acc[ply], self.thread.pos.side()),
+            None => evaluate(&self.thread.pos),
+        }
+    }
+
     #[inline(always)]
     fn make(&mut self, m: Move, ply: usize) -> Undo {
         let t = &mut self.thread;
         let piece = t.pos.piece_at(m.from()).expect("legal move has a piece");
         t.stack[ply].played = Some((piece, m));
+        if let Some(net) = &self.net {
+            t.acc[ply + 1] = t.acc[ply].after_move(net, &t.pos, m);
+        }
         let u = t.pos.make(m);
         t.keys.push(t.pos.key());
         t.moves.push(m);
@@ -40,6 +52,9 @@ impl Searcher {
     fn make_null(&mut self, ply: usize) -> u32 {
         let t = &mut self.thread;
         t.stack[ply].played = None;
+        if self.net.is_some() {
+            t.acc[ply + 1] = t.acc[ply];
+        }
         let halfmove = t.pos.make_null();
         t.keys.push(t.pos.key());
         t.moves.push(Move::NONE);
@@ -141,7 +156,7 @@ impl Searcher {
                 return alpha;
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(&self.thread.pos);
+                return self.static_eval(ply);
             }
         }
         let in_check = self.thread.pos.in_check();
@@ -159,7 +174,7 @@ impl Searcher {
         let eval = if in_check {
             -INF
         } else {
-            let mut ev = tte.map_or_else(|| evaluate(&self.thread.pos), |e| e.eval);
+            let mut ev = tte.map_or_else(|| self.static_eval(ply), |e| e.eval);
             // A TT score is a better estimate when its bound points the right way.
             if let Some(e) = tte {
                 let s = score_from_tt(e.score, ply);
@@ -391,7 +406,7 @@ impl Searcher {
         self.current.seldepth = self.current.seldepth.max(ply);
         let pos = &self.thread.pos;
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.static_eval(ply);
         }
         if pos.halfmove() >= self.config.natural_limit || rules::no_attacking_material(pos) {
             return 0;
@@ -410,7 +425,7 @@ impl Searcher {
         let raw_eval = if in_check {
             -INF
         } else {
-            tte.map_or_else(|| evaluate(pos), |e| e.eval)
+            tte.map_or_else(|| self.static_eval(ply), |e| e.eval)
         };
         // Standing pat: the static evaluation unless in check.
         let mut best = Best {

@@ -14,6 +14,7 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Game, Move, Piece, Position};
+use crate::eval::nnue::{Accumulator, Net};
 use crate::rules::{self, RuleSet};
 use history::History;
 use params::*;
@@ -143,6 +144,8 @@ struct ThreadState {
     moves: Vec<Move>,
     /// Index of the root position in `keys`.
     root_ply: usize,
+    /// NNUE hidden values per ply (used when a net is set).
+    acc: Box<[Accumulator]>,
 }
 
 /// The triangular principal-variation table.
@@ -175,6 +178,8 @@ struct SearchState {
 pub struct Searcher {
     pub tt: Arc<Tt>,
     pub config: Config,
+    /// The net to evaluate with; the hand-crafted evaluation if none.
+    pub net: Option<Arc<Net>>,
     thread: ThreadState,
     current: SearchState,
 }
@@ -184,7 +189,9 @@ impl Searcher {
         Searcher {
             tt,
             config: Config::default(),
+            net: None,
             thread: ThreadState {
+                acc: vec![Accumulator::ZERO; MAX_PLY + 4].into_boxed_slice(),
                 history: History::default(),
                 lmr: lmr_table(),
                 stack: [Frame::default(); MAX_PLY + 4],
@@ -226,6 +233,9 @@ impl Searcher {
         t.moves.clone_from(&game.moves);
         t.root_ply = t.keys.len() - 1;
         t.stack = [Frame::default(); MAX_PLY + 4];
+        if let Some(net) = &self.net {
+            t.acc[0] = net.refresh(&t.pos);
+        }
         let c = &mut self.current;
         c.start = Instant::now();
         c.limits = limits.clone();

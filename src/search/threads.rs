@@ -5,6 +5,7 @@
 use super::tt::Tt;
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
 use crate::board::{Game, Move};
+use crate::eval::nnue::Net;
 use crate::rules::RuleSet;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -40,6 +41,7 @@ impl Pool {
                 id: self.searchers.len(),
                 ..self.searchers[0].config
             };
+            s.net = self.searchers[0].net.clone();
             self.searchers.push(s);
         }
     }
@@ -58,6 +60,13 @@ impl Pool {
     pub fn clear(&mut self) {
         for s in &mut self.searchers {
             s.clear();
+        }
+    }
+
+    /// The evaluation every thread uses: a net, or the hand-crafted one.
+    pub fn set_net(&mut self, net: Option<Arc<Net>>) {
+        for s in &mut self.searchers {
+            s.net = net.clone();
         }
     }
 

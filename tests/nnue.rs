@@ -1,0 +1,79 @@
+//! NNUE through the protocol: a net loads from `EvalFile`, and a missing,
+//! truncated or mismatched file is refused with one error while the engine
+//! keeps evaluating with the net it had.
+
+mod common;
+
+use chariot::eval::nnue::Net;
+use common::Engine;
+
+/// A small net whose evaluations differ from the hand-crafted ones.
+fn test_net() -> Net {
+    let mut net = Net::zeroed();
+    for (i, row) in net.hidden_w.iter_mut().enumerate() {
+        for (j, w) in row.iter_mut().enumerate() {
+            *w = ((i * 31 + j * 17) % 61) as i16 - 30;
+        }
+    }
+    for (j, b) in net.hidden_b.iter_mut().enumerate() {
+        *b = (j % 50) as i16 + 40;
+    }
+    for (j, w) in net.out_w.iter_mut().enumerate() {
+        *w = ((j * 13) % 41) as i16 - 20;
+    }
+    net
+}
+
+fn score_line(e: &mut Engine) -> String {
+    e.send("ucinewgame");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .cloned()
+        .unwrap_or_default()
+        .split(" nodes")
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn eval_file_loads_and_bad_files_keep_the_current_net() {
+    let dir = std::env::temp_dir().join(format!("chariot-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = test_net();
+    let bytes = net.to_bytes();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let short = dir.join("short.nnue");
+    std::fs::write(&short, &bytes[..bytes.len() / 2]).unwrap();
+    let other = dir.join("other.nnue");
+    let mut b = bytes.clone();
+    b[8] ^= 1; // hidden size
+    std::fs::write(&other, &b).unwrap();
+
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    let hce = score_line(&mut e);
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    e.send("setoption name UseNNUE value true");
+    let with_net = score_line(&mut e);
+    assert_ne!(with_net, hce, "the net evaluates differently");
+    for bad in [short, other, dir.join("missing.nnue")] {
+        e.send(&format!("setoption name EvalFile value {}", bad.display()));
+        let err = e.last("info string");
+        assert!(err.starts_with("info string error: EvalFile"), "{err}");
+        assert_eq!(score_line(&mut e), with_net, "the net is kept after {err}");
+    }
+    // Off again (and the table's net-made evaluations cleared).
+    e.send("setoption name UseNNUE value false");
+    e.send("ucinewgame");
+    assert_eq!(score_line(&mut e), hce);
+    e.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}
