@@ -75,6 +75,9 @@ enum Command {
         /// Repetition rule set (the signature is taken under the default).
         #[arg(long, default_value = RuleSet::DEFAULT.name())]
         rule: String,
+        /// Evaluate by hand-crafted terms instead of the embedded net.
+        #[arg(long)]
+        hce: bool,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
@@ -291,6 +294,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             depth,
             threads,
             rule,
+            hce,
         }) => {
             let rule = parse_rule(&rule)?;
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
@@ -300,7 +304,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !(1..=256).contains(&threads) {
                 return Err(bad("bench: threads must be between 1 and 256"));
             }
-            for line in protocol::bench_lines(depth, threads, rule) {
+            for line in protocol::bench_lines(depth, threads, rule, !hce) {
                 println!("{line}");
             }
             Ok(())

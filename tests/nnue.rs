@@ -4,6 +4,7 @@
 
 mod common;
 
+use chariot::board::Position;
 use chariot::eval::nnue::Net;
 use common::Engine;
 
@@ -59,9 +60,13 @@ fn eval_file_loads_and_bad_files_keep_the_current_net() {
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
+    e.send("setoption name UseNNUE value false");
+    assert_eq!(e.last("info string"), "info string hand-crafted evaluation");
     let hce = score_line(&mut e);
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     e.send("setoption name UseNNUE value true");
+    let named = format!("info string NNUE evaluation using {}", good.display());
+    e.until(&named);
     let with_net = score_line(&mut e);
     assert_ne!(with_net, hce, "the net evaluates differently");
     for bad in [short, other, dir.join("missing.nnue")] {
@@ -76,4 +81,77 @@ fn eval_file_loads_and_bad_files_keep_the_current_net() {
     assert_eq!(score_line(&mut e), hce);
     e.send("quit");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn embedded_net_is_the_named_file_in_nets() {
+    use chariot::eval::nnue;
+    use sha2::{Digest, Sha256};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/").to_string() + nnue::EMBEDDED_NAME;
+    let file = std::fs::read(&path).unwrap();
+    assert_eq!(file, nnue::embedded_bytes(), "{path} is the embedded net");
+    let hash = Sha256::digest(&file);
+    let hex: String = hash.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    assert_eq!(nnue::EMBEDDED_NAME, format!("nn-{hex}.nnue"));
+    // The engine names it, and EvalFile pointing at the file evaluates the same.
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok");
+    let name = format!("info string NNUE evaluation using {}", nnue::EMBEDDED_NAME);
+    assert!(hello.contains(&name), "{hello:?}");
+    let embedded = score_line(&mut e);
+    e.send(&format!("setoption name EvalFile value {path}"));
+    assert_eq!(score_line(&mut e), embedded);
+    e.send("quit");
+}
+
+/// Left-right mirrored positions evaluate nearly alike (the rules are
+/// symmetric and the net was trained on mirrored data too).
+#[test]
+fn embedded_net_is_nearly_mirror_symmetric() {
+    use chariot::eval::nnue;
+    let net = nnue::embedded();
+    let (mut diff, mut size) = (0i64, 0i64);
+    for fen in chariot::search::bench::POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let rows: Vec<String> = f[0]
+            .split('/')
+            .map(|r| {
+                let mut cells = String::new();
+                for c in r.chars() {
+                    match c.to_digit(10) {
+                        Some(n) => cells.extend(std::iter::repeat_n('1', n as usize)),
+                        None => cells.push(c),
+                    }
+                }
+                // Mirrored, with runs of empty points written as digits again.
+                let mut out = String::new();
+                let mut empty = 0;
+                for c in cells.chars().rev() {
+                    if c == '1' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                }
+                out
+            })
+            .collect();
+        let mirror = Position::from_fen(&format!("{} {}", rows.join("/"), f[1])).unwrap();
+        let (a, b) = (net.evaluate(&pos), net.evaluate(&mirror));
+        diff += i64::from((a - b).abs());
+        size += i64::from(a.abs());
+    }
+    assert!(
+        diff * 50 <= size,
+        "mean mirror difference {diff} vs mean size {size} (30 positions)"
+    );
 }

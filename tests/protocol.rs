@@ -15,7 +15,14 @@ fn ucci_handshake_and_options() {
     let mut e = Engine::start();
     e.send("ucci");
     let lines = e.until("ucciok");
-    // Exactly the option table's lines (defaults live there alone).
+    // The line naming the evaluation comes just before the ok; the rest is
+    // exactly the option table's lines (defaults live there alone).
+    let eval = &lines[lines.len() - 2];
+    assert!(
+        eval.starts_with("info string NNUE evaluation using nn-"),
+        "{eval}"
+    );
+    let lines: Vec<String> = lines.iter().filter(|l| *l != eval).cloned().collect();
     assert_eq!(lines, Dialect::Ucci.handshake());
     assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
     for want in [
@@ -45,6 +52,14 @@ fn uci_handshake_and_variant() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
+    // The line naming the evaluation comes just before the ok; the rest is
+    // exactly the option table's lines (defaults live there alone).
+    let eval = &lines[lines.len() - 2];
+    assert!(
+        eval.starts_with("info string NNUE evaluation using nn-"),
+        "{eval}"
+    );
+    let lines: Vec<String> = lines.iter().filter(|l| *l != eval).cloned().collect();
     assert_eq!(lines, Dialect::Uci.handshake());
     for want in [
         "option name Hash type spin default ",

@@ -19,6 +19,30 @@
 //! | last 4 | FNV-1a (32-bit) of every byte before it               |
 
 use crate::board::{Color, Move, Piece, Position, Square};
+use std::sync::{Arc, LazyLock};
+
+/// The file name (in `nets/`) of the net built into the binary: `nn-` and
+/// the first 12 hex digits of its SHA-256.
+macro_rules! embedded_net_file {
+    () => {
+        "nn-922109495fbe.nnue"
+    };
+}
+pub const EMBEDDED_NAME: &str = embedded_net_file!();
+static EMBEDDED_BYTES: &[u8] = include_bytes!(concat!("../../nets/", embedded_net_file!()));
+
+/// The built-in net (checked when first used; a bad one fails every test).
+pub fn embedded() -> Arc<Net> {
+    static NET: LazyLock<Arc<Net>> = LazyLock::new(|| {
+        Arc::new(Net::from_bytes(EMBEDDED_BYTES).expect("the embedded net is valid"))
+    });
+    NET.clone()
+}
+
+/// The built-in net's file bytes.
+pub fn embedded_bytes() -> &'static [u8] {
+    EMBEDDED_BYTES
+}
 
 pub const INPUTS: usize = 2 * 7 * 90;
 /// Hidden neurons per perspective (the only size this build evaluates).

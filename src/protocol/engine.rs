@@ -8,7 +8,7 @@ use super::options::{self, OptionId, Value};
 use super::ranks::Ranks;
 use super::{bench_lines, perft_lines, Out};
 use crate::board::{Game, Move};
-use crate::eval::nnue::Net;
+use crate::eval::nnue::{self, Net};
 use crate::rules::RuleSet;
 use crate::search::params::{DRAW_SCORE, RESIGN_MATE_DEPTH, RESIGN_SCORE, RESIGN_SEARCHES};
 use crate::search::threads::Pool;
@@ -97,8 +97,9 @@ pub struct Engine {
     /// Locked by the search thread for the whole search: only take it when
     /// idle (`wait_idle` first).
     searcher: Arc<Mutex<Pool>>,
-    /// The loaded net (used when `use_nnue`).
+    /// The loaded net (used when `use_nnue`) and where it came from.
     net: Option<Arc<Net>>,
+    net_name: String,
     use_nnue: bool,
     /// The pool's table, for `probe` while a search runs.
     tt: Arc<Tt>,
@@ -118,14 +119,19 @@ impl Engine {
         let tt = Arc::new(Tt::new(settings.hash_mb).expect("the default hash fits"));
         let mut pool = Pool::new(tt.clone());
         pool.set_threads(settings.threads);
+        let use_nnue = options::default(OptionId::UseNnue) == Value::Bool(true);
+        if use_nnue {
+            pool.set_net(Some(nnue::embedded()));
+        }
         Engine {
             out,
             dialect: None,
             game: Game::default(),
             settings,
             searcher: Arc::new(Mutex::new(pool)),
-            net: None,
-            use_nnue: false,
+            net: Some(nnue::embedded()),
+            net_name: nnue::EMBEDDED_NAME.into(),
+            use_nnue,
             tt,
             signals: Arc::new(Signals::default()),
             thread: None,
@@ -203,9 +209,13 @@ impl Engine {
         match command {
             Command::Handshake(d) => {
                 self.dialect = Some(d);
-                for l in d.handshake() {
-                    self.send(&l);
+                let lines = d.handshake();
+                let (ok, rest) = lines.split_last().expect("a handshake ends in ok");
+                for l in rest {
+                    self.send(l);
                 }
+                self.say_evaluation();
+                self.send(ok);
             }
             Command::IsReady => self.send("readyok"),
             Command::SetOption(id, value) => self.set_option(id, value),
@@ -251,7 +261,7 @@ impl Engine {
                 if self.searching() {
                     self.error("bench: a search is running");
                 } else {
-                    for l in bench_lines(depth, 1, RuleSet::DEFAULT) {
+                    for l in bench_lines(depth, 1, RuleSet::DEFAULT, true) {
                         self.send(&l);
                     }
                 }
@@ -302,12 +312,8 @@ impl Engine {
             OptionId::UseNnue => {
                 self.wait_idle();
                 self.use_nnue = matches!(value, Value::Bool(true));
-                if self.use_nnue && self.net.is_none() {
-                    self.error(
-                        "UseNNUE: no net loaded (set EvalFile); evaluating by hand-crafted terms",
-                    );
-                }
                 self.apply_net();
+                self.say_evaluation();
             }
             OptionId::EvalFile => {
                 let Value::Str(path) = &value else { return };
@@ -317,8 +323,10 @@ impl Engine {
                 match load_net(path) {
                     Ok(net) => {
                         self.wait_idle();
-                        self.net = Some(Arc::new(net));
+                        self.net = Some(net);
+                        self.net_name = path.clone();
                         self.apply_net();
+                        self.say_evaluation();
                     }
                     Err(e) => self.error(&format!("EvalFile {path}: {e}; keeping the current net")),
                 }
@@ -339,6 +347,17 @@ impl Engine {
                     self.send(&format!("info string {name} has no effect"));
                 }
             }
+        }
+    }
+
+    /// Names the evaluation in use.
+    fn say_evaluation(&self) {
+        match (&self.net, self.use_nnue) {
+            (Some(_), true) => self.send(&format!(
+                "info string NNUE evaluation using {}",
+                self.net_name
+            )),
+            _ => self.send("info string hand-crafted evaluation"),
         }
     }
 
@@ -499,13 +518,17 @@ fn bestmove_line(r: &SearchResult, dialect: Dialect, ranks: Ranks, verdict: &str
 
 /// Reads a net file: a relative path is tried beside the binary, then in
 /// the working folder.
-fn load_net(path: &str) -> Result<Net, String> {
+/// The built-in net's own name needs no file.
+fn load_net(path: &str) -> Result<Arc<Net>, String> {
     let p = std::path::Path::new(path);
     let beside = std::env::current_exe()
         .ok()
         .and_then(|e| e.parent().map(|d| d.join(p)))
         .filter(|c| p.is_relative() && c.is_file());
     let file = beside.unwrap_or_else(|| p.to_path_buf());
+    if path == nnue::EMBEDDED_NAME && !file.is_file() {
+        return Ok(nnue::embedded());
+    }
     let bytes = std::fs::read(&file).map_err(|e| format!("cannot read it ({e})"))?;
-    Net::from_bytes(&bytes)
+    Net::from_bytes(&bytes).map(Arc::new)
 }

@@ -43,8 +43,9 @@ impl Out {
 }
 
 /// `bench` output: the node-count signature and the speed.
-pub fn bench_lines(depth: i32, threads: usize, rule: RuleSet) -> Vec<String> {
-    let r = bench::run(depth, threads, rule);
+pub fn bench_lines(depth: i32, threads: usize, rule: RuleSet, nnue: bool) -> Vec<String> {
+    let net = nnue.then(crate::eval::nnue::embedded);
+    let r = bench::run(depth, threads, rule, net);
     let nps = r.nodes as u128 * 1000 / r.time.as_millis().max(1);
     vec![
         format!("Nodes searched: {}", r.nodes),

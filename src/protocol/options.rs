@@ -126,7 +126,7 @@ pub const OPTIONS: &[Opt] = &[
             vars: &RuleSet::NAMES,
         },
     ),
-    both(OptionId::UseNnue, "UseNNUE", "usennue", Kind::Check(false)),
+    both(OptionId::UseNnue, "UseNNUE", "usennue", Kind::Check(true)),
     both(
         OptionId::EvalFile,
         "EvalFile",

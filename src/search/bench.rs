@@ -4,6 +4,7 @@
 use super::threads::Pool;
 use super::{Limits, Signals};
 use crate::board::{Game, Position};
+use crate::eval::nnue::Net;
 use crate::rules::{RuleSet, NATURAL_LIMIT};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -55,11 +56,14 @@ pub struct BenchResult {
 /// state, so the node count is reproducible (with one thread; more threads
 /// measure time to depth). The signature is taken under the default rules;
 /// another rule set measures what its repetition rulings cost.
-pub fn run(depth: i32, threads: usize, rule: RuleSet) -> BenchResult {
+/// `net`: the net to evaluate with (the signature uses the embedded one), or
+/// none for the hand-crafted evaluation.
+pub fn run(depth: i32, threads: usize, rule: RuleSet, net: Option<Arc<Net>>) -> BenchResult {
     let tt = Arc::new(super::tt::Tt::new(HASH_MB).expect("bench hash"));
     let mut searcher = Pool::new(tt);
     searcher.set_threads(threads);
     searcher.set_rules(rule, NATURAL_LIMIT);
+    searcher.set_net(net);
     let signals = Signals::default();
     let limits = Limits {
         depth: Some(depth),

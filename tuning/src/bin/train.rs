@@ -7,7 +7,8 @@
 //! move's half first, one output. The target blends the game result and the
 //! search score: `lambda * result + (1 - lambda) * sigmoid(score / K)`,
 //! with `K` fitted to the data. Every position is used twice, as is and
-//! mirrored left-right. AdamW, learning rate decaying by cosine.
+//! mirrored left-right, and mirrored inputs share their weights (the net is
+//! exactly symmetric). AdamW, learning rate decaying by cosine.
 //!
 //!   train --data tuning/data/gen1/data.bin --epochs 12 --out tuning/data/net1
 
@@ -114,6 +115,7 @@ impl Params {
         for w in &mut p.out_w {
             *w = rng.gen_range(-s2..s2);
         }
+        tie_mirrors(&mut p.hidden_w);
         p
     }
 
@@ -151,6 +153,22 @@ impl Params {
         }
         net.out_b = (self.out_b * (QA * QB) as f32).round() as i32;
         net
+    }
+}
+
+/// Makes an input's row equal to its left-right mirror's (their mean): the
+/// rules are symmetric, so the net is made exactly so.
+fn tie_mirrors(rows: &mut [f32]) {
+    for f in 0..INPUTS {
+        let m = usize::from(mirror(f as u16));
+        if m <= f {
+            continue;
+        }
+        for j in 0..HIDDEN {
+            let mean = 0.5 * (rows[f * HIDDEN + j] + rows[m * HIDDEN + j]);
+            rows[f * HIDDEN + j] = mean;
+            rows[m * HIDDEN + j] = mean;
+        }
     }
 }
 
@@ -355,6 +373,8 @@ fn main() {
                 g.add(part);
                 train_loss += loss;
             }
+            // Mirrored inputs share one gradient, so their weights stay equal.
+            tie_mirrors(&mut g.hidden_w);
             let scale = 1.0 / batch.len() as f32;
             let progress = t as f32 / total_steps as f32;
             let lr = args.lr * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()).max(0.02);
