@@ -155,3 +155,20 @@ fn embedded_net_is_nearly_mirror_symmetric() {
         "mean mirror difference {diff} vs mean size {size} (30 positions)"
     );
 }
+
+/// UCCI `go depth 0` reports the static evaluation the search uses: the net's.
+#[test]
+fn ucci_depth_zero_is_the_nets_evaluation() {
+    use chariot::eval::nnue;
+    let pos =
+        Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
+            .unwrap();
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 0");
+    let want = format!("info depth 0 score {}", nnue::embedded().evaluate(&pos));
+    assert_eq!(e.last("info depth 0"), want);
+    e.send("quit");
+}

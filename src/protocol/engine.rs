@@ -256,6 +256,12 @@ impl Engine {
                 for l in crate::eval::trace(&self.game.pos).lines() {
                     self.send(l);
                 }
+                if let (Some(net), true) = (&self.net, self.use_nnue) {
+                    let v = net.evaluate(&self.game.pos);
+                    self.send(&format!(
+                        "NNUE evaluation {v} (side to move), used by the search"
+                    ));
+                }
             }
             Command::Bench(depth) => {
                 if self.searching() {
@@ -350,6 +356,14 @@ impl Engine {
         }
     }
 
+    /// The static evaluation the search would use here.
+    fn static_eval(&self) -> i32 {
+        match (&self.net, self.use_nnue) {
+            (Some(net), true) => net.evaluate(&self.game.pos),
+            _ => crate::eval::evaluate(&self.game.pos),
+        }
+    }
+
     /// Names the evaluation in use.
     fn say_evaluation(&self) {
         match (&self.net, self.use_nnue) {
@@ -398,7 +412,7 @@ impl Engine {
         if go.depth == Some(0) && dialect.static_at_depth_zero() {
             // UCCI `go depth 0`: the static evaluation, and no move.
             self.wait_idle();
-            let score = crate::eval::evaluate(&self.game.pos);
+            let score = self.static_eval();
             self.send(&format!("info depth 0 {}", dialect.score(score)));
             self.send(dialect.no_move());
             return;
