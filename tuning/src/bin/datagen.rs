@@ -46,6 +46,10 @@ struct Args {
     /// Transposition table per thread, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Search with the embedded NNUE net (a later generation) instead of the
+    /// hand-crafted evaluation.
+    #[arg(long)]
+    nnue: bool,
     /// Games per chunk: the unit written at once, and lost if killed.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     chunk_games: u16,
@@ -184,12 +188,26 @@ fn note_run(out: &Path, args: &Args, totals: &Totals) -> Result<(), String> {
                 ));
             }
         }
+        // Runs noted before the option existed searched by hand-crafted terms.
+        let was_nnue = old.lines().any(|l| l.starts_with("evaluation: nnue"));
+        if was_nnue != args.nnue {
+            return Err(format!(
+                "{} was started {} --nnue; resume the same way or use another --out",
+                path.display(),
+                if was_nnue { "with" } else { "without" }
+            ));
+        }
     }
     let text = if first {
         format!(
-            "datagen run\nengine commit: {}\nnodes: {}\nseed: {}\nthreads: {}\nhash: {} MB\n\
-             chunk games: {}\ngames: {}\nopenings: {}\n",
+            "datagen run\nengine commit: {}\nevaluation: {}\nnodes: {}\nseed: {}\nthreads: {}\n\
+             hash: {} MB\nchunk games: {}\ngames: {}\nopenings: {}\n",
             git_commit(),
+            if args.nnue {
+                format!("nnue ({})", chariot::eval::nnue::EMBEDDED_NAME)
+            } else {
+                "hce".into()
+            },
             args.nodes,
             args.seed,
             args.threads,
@@ -248,6 +266,7 @@ fn play(index: u64, args: &Args, openings: &[Position], searcher: &mut Searcher)
     }
     // Same game for the same seed whatever the thread played before.
     searcher.clear();
+    searcher.net = args.nnue.then(chariot::eval::nnue::embedded);
     searcher.config.rule = RuleSet::Chinese;
     searcher.config.natural_limit = NATURAL_LIMIT;
     let limits = Limits {
