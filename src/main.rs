@@ -202,10 +202,16 @@ fn parse_rule(rule: &str) -> Result<RuleSet, Failure> {
     })
 }
 
+/// The moves of a `judge` game, in ICCS.
+fn parse_moves(text: &str) -> Result<Vec<chariot::board::Move>, String> {
+    text.split_whitespace()
+        .map(|t| chariot::board::Move::parse(t).ok_or(format!("unparsable move '{t}'")))
+        .collect()
+}
+
 /// `chariot judge --batch`: one verdict per input line, for tools that rule
 /// many games (a bad line gets an error line; the others go on).
 fn judge_batch(rule: &str, natural_limit: u32) -> Result<(), Failure> {
-    use chariot::board::Move;
     use chariot::rules::judge::judge;
     use std::io::{BufRead, Write};
     let rule = parse_rule(rule)?;
@@ -222,10 +228,7 @@ fn judge_batch(rule: &str, natural_limit: u32) -> Result<(), Failure> {
         let verdict = Position::from_fen(fen)
             .map_err(|e| e.to_string())
             .and_then(|start| {
-                let list = moves
-                    .split_whitespace()
-                    .map(|t| Move::parse(t).ok_or(format!("unparsable move '{t}'")))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let list = parse_moves(moves)?;
                 judge(&start, &list, rule, natural_limit.max(1))
             });
         let text = match verdict {
@@ -246,17 +249,14 @@ fn judge(
     rule: &str,
     natural_limit: u32,
 ) -> Result<(), Failure> {
-    use chariot::board::Move;
     use chariot::rules::judge::judge;
     let rule = parse_rule(rule)?;
     let start = match fen {
         Some(f) => Position::from_fen(&f).map_err(|e| bad(e.to_string()))?,
         None => Position::startpos(),
     };
-    let mut list = vec![];
-    for t in moves.as_deref().unwrap_or("").split_whitespace() {
-        list.push(Move::parse(t).ok_or_else(|| bad(format!("judge: unparsable move '{t}'")))?);
-    }
+    let list =
+        parse_moves(moves.as_deref().unwrap_or("")).map_err(|e| bad(format!("judge: {e}")))?;
     let v = judge(&start, &list, rule, natural_limit.max(1)).map_err(bad)?;
     println!("result: {}", v.outcome.pgn());
     println!("reason: {}", v.reason);
