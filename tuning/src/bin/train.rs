@@ -320,7 +320,13 @@ fn main() {
         .num_threads(args.threads)
         .build_global()
         .expect("thread pool");
-    std::fs::create_dir_all(&args.out).expect("output folder");
+    // Both folders are made before hours of training, not after.
+    for dir in std::iter::once(&args.out).chain(&args.export) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("train: cannot create {}: {e}", dir.display());
+            std::process::exit(2)
+        }
+    }
     let samples = load(&args);
     let (mut train, mut valid) = (vec![], vec![]);
     // Held out in runs of 256 records (a few games), so that no game has
