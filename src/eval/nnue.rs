@@ -25,7 +25,7 @@ use std::sync::{Arc, LazyLock};
 /// the first 12 hex digits of its SHA-256.
 macro_rules! embedded_net_file {
     () => {
-        "nn-922109495fbe.nnue"
+        "nn-92d0568ecdc4.nnue"
     };
 }
 pub const EMBEDDED_NAME: &str = embedded_net_file!();
