@@ -114,38 +114,7 @@ fn embedded_net_is_nearly_mirror_symmetric() {
     let (mut diff, mut size) = (0i64, 0i64);
     for fen in chariot::search::bench::POSITIONS {
         let pos = Position::from_fen(fen).unwrap();
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        let rows: Vec<String> = f[0]
-            .split('/')
-            .map(|r| {
-                let mut cells = String::new();
-                for c in r.chars() {
-                    match c.to_digit(10) {
-                        Some(n) => cells.extend(std::iter::repeat_n('1', n as usize)),
-                        None => cells.push(c),
-                    }
-                }
-                // Mirrored, with runs of empty points written as digits again.
-                let mut out = String::new();
-                let mut empty = 0;
-                for c in cells.chars().rev() {
-                    if c == '1' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                }
-                if empty > 0 {
-                    out += &empty.to_string();
-                }
-                out
-            })
-            .collect();
-        let mirror = Position::from_fen(&format!("{} {}", rows.join("/"), f[1])).unwrap();
+        let mirror = pos.mirrored();
         let (a, b) = (net.evaluate(&pos), net.evaluate(&mirror));
         diff += i64::from((a - b).abs());
         size += i64::from(a.abs());

@@ -10,19 +10,24 @@ use std::time::Duration;
 const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
 const MATED: &str = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1";
 
-#[test]
-fn ucci_handshake_and_options() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    let lines = e.until("ucciok");
-    // The line naming the evaluation comes just before the ok; the rest is
-    // exactly the option table's lines (defaults live there alone).
+/// A handshake's lines without the one naming the evaluation, which comes
+/// just before the ok (checked here).
+fn without_evaluation_line(lines: &[String]) -> Vec<String> {
     let eval = &lines[lines.len() - 2];
     assert!(
         eval.starts_with("info string NNUE evaluation using nn-"),
         "{eval}"
     );
-    let lines: Vec<String> = lines.iter().filter(|l| *l != eval).cloned().collect();
+    lines.iter().filter(|l| *l != eval).cloned().collect()
+}
+
+#[test]
+fn ucci_handshake_and_options() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    let lines = e.until("ucciok");
+    // The rest is exactly the option table's lines (defaults live there alone).
+    let lines = without_evaluation_line(&lines);
     assert_eq!(lines, Dialect::Ucci.handshake());
     assert!(lines.iter().any(|l| l.starts_with("id name Chariot")));
     for want in [
@@ -52,14 +57,8 @@ fn uci_handshake_and_variant() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
-    // The line naming the evaluation comes just before the ok; the rest is
-    // exactly the option table's lines (defaults live there alone).
-    let eval = &lines[lines.len() - 2];
-    assert!(
-        eval.starts_with("info string NNUE evaluation using nn-"),
-        "{eval}"
-    );
-    let lines: Vec<String> = lines.iter().filter(|l| *l != eval).cloned().collect();
+    // The rest is exactly the option table's lines (defaults live there alone).
+    let lines = without_evaluation_line(&lines);
     assert_eq!(lines, Dialect::Uci.handshake());
     for want in [
         "option name Hash type spin default ",

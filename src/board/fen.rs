@@ -209,6 +209,24 @@ impl Position {
         p
     }
 
+    /// The left-right mirror (files reversed, same side to move): the rules
+    /// are symmetric, so it is worth the same. Used by symmetry tests.
+    pub fn mirrored(&self) -> Position {
+        let mut p = Position::empty();
+        for s in 0..90 {
+            if let Some(pc) = self.board[s] {
+                p.put(Square::from_index(s).flip_file(), pc);
+            }
+        }
+        p.side = self.side;
+        if p.side == Color::Black {
+            p.key ^= zobrist::SIDE;
+        }
+        p.halfmove = self.halfmove;
+        p.fullmove = self.fullmove;
+        p
+    }
+
     /// Consistency of the redundant state; tests and fuzzers call it.
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut occ = Bitboard::EMPTY;

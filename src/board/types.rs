@@ -175,6 +175,12 @@ impl Square {
         Square::new(self.file(), 9 - self.rank())
     }
 
+    /// The point on the other wing (file mirrored).
+    #[inline(always)]
+    pub const fn flip_file(self) -> Square {
+        Square::new(8 - self.file(), self.rank())
+    }
+
     /// ICCS text (`e0`): files `a`–`i`, ranks `0`–`9` from Red's side.
     pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();

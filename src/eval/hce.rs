@@ -306,20 +306,8 @@ mod tests {
             let p = Position::from_fen(f).unwrap();
             assert_eq!(evaluate(&p), evaluate(&p.color_flipped()), "{f}");
             // Left-right mirror too: the tables are symmetric.
-            let m = mirror(&p);
-            assert_eq!(evaluate(&p), evaluate(&m), "{f}");
+            assert_eq!(evaluate(&p), evaluate(&p.mirrored()), "{f}");
         }
-    }
-
-    fn mirror(p: &Position) -> Position {
-        let fen = p.to_fen();
-        let mut parts: Vec<String> = fen.split(' ').map(String::from).collect();
-        parts[0] = parts[0]
-            .split('/')
-            .map(|r| r.chars().rev().collect::<String>())
-            .collect::<Vec<_>>()
-            .join("/");
-        Position::from_fen(&parts.join(" ")).unwrap()
     }
 
     #[test]

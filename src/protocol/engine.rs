@@ -119,11 +119,7 @@ impl Engine {
         let tt = Arc::new(Tt::new(settings.hash_mb).expect("the default hash fits"));
         let mut pool = Pool::new(tt.clone());
         pool.set_threads(settings.threads);
-        let use_nnue = options::default(OptionId::UseNnue) == Value::Bool(true);
-        if use_nnue {
-            pool.set_net(Some(nnue::embedded()));
-        }
-        Engine {
+        let mut engine = Engine {
             out,
             dialect: None,
             game: Game::default(),
@@ -131,7 +127,7 @@ impl Engine {
             searcher: Arc::new(Mutex::new(pool)),
             net: Some(nnue::embedded()),
             net_name: nnue::EMBEDDED_NAME.into(),
-            use_nnue,
+            use_nnue: options::default(OptionId::UseNnue) == Value::Bool(true),
             tt,
             signals: Arc::new(Signals::default()),
             thread: None,
@@ -139,7 +135,9 @@ impl Engine {
             banned: vec![],
             hopeless: Arc::new(AtomicI32::new(0)),
             draw_offered: Arc::new(AtomicBool::new(false)),
-        }
+        };
+        engine.apply_net();
+        engine
     }
 
     fn dialect(&self) -> Dialect {
@@ -256,7 +254,7 @@ impl Engine {
                 for l in crate::eval::trace(&self.game.pos).lines() {
                     self.send(l);
                 }
-                if let (Some(net), true) = (&self.net, self.use_nnue) {
+                if let Some(net) = self.active_net() {
                     let v = net.evaluate(&self.game.pos);
                     self.send(&format!(
                         "NNUE evaluation {v} (side to move), used by the search"
@@ -356,32 +354,33 @@ impl Engine {
         }
     }
 
+    /// The net the search evaluates with: none when NNUE is off.
+    fn active_net(&self) -> Option<&Arc<Net>> {
+        self.net.as_ref().filter(|_| self.use_nnue)
+    }
+
     /// The static evaluation the search would use here.
     fn static_eval(&self) -> i32 {
-        match (&self.net, self.use_nnue) {
-            (Some(net), true) => net.evaluate(&self.game.pos),
-            _ => crate::eval::evaluate(&self.game.pos),
+        match self.active_net() {
+            Some(net) => net.evaluate(&self.game.pos),
+            None => crate::eval::evaluate(&self.game.pos),
         }
     }
 
     /// Names the evaluation in use.
     fn say_evaluation(&self) {
-        match (&self.net, self.use_nnue) {
-            (Some(_), true) => self.send(&format!(
+        match self.active_net() {
+            Some(_) => self.send(&format!(
                 "info string NNUE evaluation using {}",
                 self.net_name
             )),
-            _ => self.send("info string hand-crafted evaluation"),
+            None => self.send("info string hand-crafted evaluation"),
         }
     }
 
     /// Gives the search the net if NNUE is on and a net is loaded.
     fn apply_net(&mut self) {
-        let net = if self.use_nnue {
-            self.net.clone()
-        } else {
-            None
-        };
+        let net = self.active_net().cloned();
         self.lock_searcher().set_net(net);
     }
 
