@@ -25,7 +25,7 @@ use std::sync::{Arc, LazyLock};
 /// the first 12 hex digits of its SHA-256.
 macro_rules! embedded_net_file {
     () => {
-        "nn-92d0568ecdc4.nnue"
+        "nn-09bf7748f7c1.nnue"
     };
 }
 pub const EMBEDDED_NAME: &str = embedded_net_file!();
