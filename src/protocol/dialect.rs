@@ -36,6 +36,12 @@ impl Dialect {
                 .iter()
                 .filter_map(|o| self.option_line(o)),
         );
+        #[cfg(feature = "tune")]
+        lines.extend(
+            super::options::tunable_options()
+                .iter()
+                .filter_map(|o| self.option_line(o)),
+        );
         lines.push(
             match self {
                 Dialect::Ucci => "ucciok",

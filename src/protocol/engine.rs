@@ -335,6 +335,11 @@ impl Engine {
                     Err(e) => self.error(&format!("EvalFile {path}: {e}; keeping the current net")),
                 }
             }
+            #[cfg(feature = "tune")]
+            OptionId::Tune(i) => {
+                self.wait_idle();
+                crate::search::params::set_tunable(i, value.int() as i32);
+            }
             // Pondering is the GUI's `go ponder`; there is one variant.
             OptionId::Ponder | OptionId::UciVariant => {}
             // Accepted and validated: a value other than "off" (or the

@@ -199,13 +199,13 @@ impl Searcher {
         if !pv_node && !in_check && !root {
             // Reverse futility: far above beta, assume a cutoff.
             if depth <= RFP_MAX_DEPTH
-                && eval - (RFP_MARGIN * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
+                && eval - (rfp_margin() * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
                 && eval < MATE_BOUND
             {
                 return eval;
             }
             // Razoring: hopeless at low depth, confirm with quiescence.
-            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH * depth < alpha {
+            if depth <= RAZOR_MAX_DEPTH && eval + razor_base() + razor_per_depth() * depth < alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply, signals);
                 if v <= alpha {
                     return v;
@@ -273,7 +273,7 @@ impl Searcher {
                     }
                     if !in_check
                         && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && eval + futility_base() + futility_per_depth() * depth <= alpha
                     {
                         continue;
                     }

@@ -266,6 +266,11 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.begin(game, limits, banned);
+        // Tuned LMR parameters may have changed since the last search.
+        #[cfg(feature = "tune")]
+        {
+            self.thread.lmr = lmr_table();
+        }
         let mut result = SearchResult {
             best: None,
             ponder: None,
@@ -395,7 +400,7 @@ impl Searcher {
     /// One root search in a window around `prev`, widened until the score
     /// falls inside it.
     fn aspiration(&mut self, depth: i32, prev: i32, signals: &Signals) -> (i32, Vec<Move>) {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = aspiration_delta();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {

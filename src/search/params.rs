@@ -1,13 +1,80 @@
 //! Every margin, reduction, bonus and limit of the search, time management
 //! and the protocol's resign/draw decisions, in one place. Depths are in
 //! plies, scores in centi-horses (100 = about one horse).
+//!
+//! The parameters in `tunables!` are functions: constants in a normal
+//! build; with the `tune` feature, spin options of the same name, so that
+//! SPSA (`tuning/scripts/spsa.py`) can set them per game.
+
+#[cfg(feature = "tune")]
+use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
+
+/// A tunable parameter as the `tune` build offers it.
+pub struct Tunable {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+macro_rules! tunables {
+    ($($(#[$doc:meta])* $f:ident = $name:literal: $default:expr, $min:expr, $max:expr;)*) => {
+        /// Every tunable parameter, in the order of `set_tunable`'s index.
+        pub const TUNABLES: &[Tunable] = &[
+            $(Tunable { name: $name, default: $default, min: $min, max: $max }),*
+        ];
+
+        #[cfg(feature = "tune")]
+        static TUNED: [AtomicI32; TUNABLES.len()] = [$(AtomicI32::new($default)),*];
+
+        #[allow(non_camel_case_types)]
+        #[cfg(feature = "tune")]
+        enum Index { $($f),* }
+
+        $(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $f() -> i32 {
+                #[cfg(feature = "tune")]
+                {
+                    TUNED[Index::$f as usize].load(Relaxed)
+                }
+                #[cfg(not(feature = "tune"))]
+                {
+                    $default
+                }
+            }
+        )*
+    };
+}
+
+/// Sets tunable `i` of `TUNABLES` (the caller checked the range).
+#[cfg(feature = "tune")]
+pub fn set_tunable(i: usize, value: i32) {
+    TUNED[i].store(value, Relaxed);
+}
+
+tunables! {
+    /// Half-width of the first aspiration window.
+    aspiration_delta = "AspirationDelta": 25, 4, 80;
+    /// Reverse futility margin per ply of depth.
+    rfp_margin = "RfpMargin": 22, 5, 80;
+    /// Razoring margin: base plus per-ply part.
+    razor_base = "RazorBase": 80, 0, 300;
+    razor_per_depth = "RazorPerDepth": 60, 10, 200;
+    /// Futility pruning of quiet moves: base plus per-ply margin.
+    futility_base = "FutilityBase": 40, 0, 150;
+    futility_per_depth = "FutilityPerDepth": 30, 5, 100;
+    /// LMR table `base + ln(depth) * ln(moves searched) / divisor`, both in
+    /// hundredths.
+    lmr_base = "LmrBase": 75, 0, 200;
+    lmr_divisor = "LmrDivisor": 225, 100, 400;
+}
 
 // --- Iterative deepening and aspiration windows ---
 
 /// Iterations from this depth on start with a window around the last score.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
-/// Half-width of the first aspiration window.
-pub const ASPIRATION_DELTA: i32 = 25;
 /// After each fail the half-width grows by itself divided by this.
 pub const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
 /// Beyond this half-width the window opens to the full range.
@@ -17,16 +84,11 @@ pub const ASPIRATION_MAX_DELTA: i32 = 600;
 
 /// Reverse futility pruning: only at this depth or below.
 pub const RFP_MAX_DEPTH: i32 = 8;
-/// Reverse futility margin per ply of depth.
-pub const RFP_MARGIN: i32 = 22;
 /// The margin shrinks by this when the static evaluation is improving.
 pub const RFP_IMPROVING: i32 = 18;
 
 /// Razoring: only at this depth or below.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
-/// Razoring margin: base plus per-ply part.
-pub const RAZOR_BASE: i32 = 80;
-pub const RAZOR_PER_DEPTH: i32 = 60;
 
 /// Null move: only from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
@@ -49,10 +111,9 @@ pub const LMP_MAX_DEPTH: i32 = 8;
 pub const LMP_BASE: i32 = 3;
 
 /// Futility pruning of quiet moves: at this depth or below, when the static
-/// evaluation plus base plus per-ply margin cannot reach alpha.
+/// evaluation plus `futility_base` plus `futility_per_depth` per ply cannot
+/// reach alpha.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
-pub const FUTILITY_BASE: i32 = 40;
-pub const FUTILITY_PER_DEPTH: i32 = 30;
 
 /// SEE pruning: at this depth or below, moves losing more than the per-ply
 /// threshold times depth are skipped (quiet moves and captures apart).
@@ -72,18 +133,16 @@ pub const CHECK_EXTENSION_MAX_PLY: usize = 2 * super::MAX_PLY / 3;
 
 /// Late-move reductions apply from this depth on.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// LMR table: `LMR_BASE + ln(depth) * ln(moves searched) / LMR_DIVISOR`.
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIVISOR: f64 = 2.25;
 /// One ply less reduction per this much quiet history.
 pub const LMR_HISTORY_DIVISOR: i32 = 12000;
 
 /// The LMR table, `[depth][moves searched]`, both capped at 63.
 pub fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let (base, divisor) = (lmr_base() as f64 / 100.0, lmr_divisor() as f64 / 100.0);
     let mut t = Box::new([[0i32; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+            *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
         }
     }
     t
