@@ -205,7 +205,9 @@ impl Searcher {
                 return eval;
             }
             // Razoring: hopeless at low depth, confirm with quiescence.
-            if depth <= RAZOR_MAX_DEPTH && eval + razor_base() + razor_per_depth() * depth < alpha {
+            if depth <= RAZOR_MAX_DEPTH
+                && eval + razor_base() + razor_per_depth() * depth * depth < alpha
+            {
                 let v = self.qsearch(alpha, alpha + 1, ply, signals);
                 if v <= alpha {
                     return v;

@@ -56,19 +56,19 @@ pub fn set_tunable(i: usize, value: i32) {
 
 tunables! {
     /// Half-width of the first aspiration window.
-    aspiration_delta = "AspirationDelta": 25, 4, 80;
+    aspiration_delta = "AspirationDelta": 6, 2, 40;
     /// Reverse futility margin per ply of depth.
-    rfp_margin = "RfpMargin": 22, 5, 80;
-    /// Razoring margin: base plus per-ply part.
-    razor_base = "RazorBase": 80, 0, 300;
-    razor_per_depth = "RazorPerDepth": 60, 10, 200;
+    rfp_margin = "RfpMargin": 40, 10, 100;
+    /// Razoring margin: base plus a part that grows with depth squared.
+    razor_base = "RazorBase": 70, 0, 300;
+    razor_per_depth = "RazorPerDepth": 70, 10, 200;
     /// Futility pruning of quiet moves: base plus per-ply margin.
     futility_base = "FutilityBase": 40, 0, 150;
     futility_per_depth = "FutilityPerDepth": 30, 5, 100;
     /// LMR table `base + ln(depth) * ln(moves searched) / divisor`, both in
     /// hundredths.
-    lmr_base = "LmrBase": 75, 0, 200;
-    lmr_divisor = "LmrDivisor": 225, 100, 400;
+    lmr_base = "LmrBase": 100, 0, 200;
+    lmr_divisor = "LmrDivisor": 170, 100, 400;
 }
 
 // --- Iterative deepening and aspiration windows ---
@@ -85,7 +85,7 @@ pub const ASPIRATION_MAX_DELTA: i32 = 600;
 /// Reverse futility pruning: only at this depth or below.
 pub const RFP_MAX_DEPTH: i32 = 8;
 /// The margin shrinks by this when the static evaluation is improving.
-pub const RFP_IMPROVING: i32 = 18;
+pub const RFP_IMPROVING: i32 = 40;
 
 /// Razoring: only at this depth or below.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
