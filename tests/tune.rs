@@ -51,15 +51,16 @@ fn tunables_are_offered_checked_and_used() {
     );
     drop(e);
 
+    // The handshake's default changes nothing; another value does.
+    let line = hs
+        .iter()
+        .find(|l| l.starts_with("option name LmrDivisor type spin default "))
+        .unwrap();
+    let lmr_default: i32 = line.split_whitespace().nth(6).unwrap().parse().unwrap();
+    let set = |v: i32| format!("setoption name LmrDivisor value {v}");
     let default = nodes_after(&[]);
-    assert_eq!(
-        default,
-        nodes_after(&["setoption name LmrDivisor value 225"])
-    );
-    assert_ne!(
-        default,
-        nodes_after(&["setoption name LmrDivisor value 150"])
-    );
+    assert_eq!(default, nodes_after(&[&set(lmr_default)]));
+    assert_ne!(default, nodes_after(&[&set(lmr_default + 50)]));
     assert_ne!(default, nodes_after(&["setoption name RfpMargin value 60"]));
 }
 
