@@ -268,11 +268,12 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, Value), Strin
     let norm = |s: &str| s.to_ascii_lowercase().replace(' ', "");
     let key = norm(name);
     #[cfg(feature = "tune")]
-    if let Some(r) = parse_tunable(&key, value) {
-        return r;
-    }
+    let tuned = tunable_options();
+    #[cfg(not(feature = "tune"))]
+    let tuned: Vec<Opt> = Vec::new();
     let o = OPTIONS
         .iter()
+        .chain(&tuned)
         .find(|o| norm(o.uci) == key || o.ucci.is_some_and(|u| u == key))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
     let v = value.map(str::trim);
@@ -312,37 +313,17 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, Value), Strin
 #[cfg(feature = "tune")]
 pub fn tunable_options() -> Vec<Opt> {
     use crate::search::params::TUNABLES;
-    (0..TUNABLES.len())
-        .map(|i| {
-            let t = &TUNABLES[i];
-            Opt {
-                id: OptionId::Tune(i),
-                uci: t.name,
-                ucci: Some(t.name),
-                uci_offered: true,
-                kind: spin(t.default as i64, t.min as i64, t.max as i64),
-            }
+    TUNABLES
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Opt {
+            id: OptionId::Tune(i),
+            uci: t.name,
+            ucci: Some(t.name),
+            uci_offered: true,
+            kind: spin(t.default as i64, t.min as i64, t.max as i64),
         })
         .collect()
-}
-
-/// A search parameter by its lower-cased name, with its value checked.
-#[cfg(feature = "tune")]
-fn parse_tunable(key: &str, value: Option<&str>) -> Option<Result<(OptionId, Value), String>> {
-    use crate::search::params::TUNABLES;
-    let i = TUNABLES
-        .iter()
-        .position(|t| t.name.to_ascii_lowercase() == key)?;
-    let t = &TUNABLES[i];
-    Some(match value.map(str::trim).map(str::parse::<i32>) {
-        Some(Ok(n)) if (t.min..=t.max).contains(&n) => {
-            Ok((OptionId::Tune(i), Value::Int(n as i64)))
-        }
-        _ => Err(format!(
-            "option '{}' expects an integer from {} to {}",
-            t.name, t.min, t.max
-        )),
-    })
 }
 
 #[cfg(test)]
