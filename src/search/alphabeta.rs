@@ -273,9 +273,13 @@ impl Searcher {
                         skip_quiets = true;
                         continue;
                     }
+                    // Futility at the depth LMR would search the move to.
+                    let lmr_depth = depth
+                        - 1
+                        - self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)];
                     if !in_check
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + futility_base() + futility_per_depth() * depth <= alpha
+                        && lmr_depth <= FUTILITY_MAX_DEPTH
+                        && eval + futility_base() + futility_per_depth() * lmr_depth.max(0) <= alpha
                     {
                         continue;
                     }

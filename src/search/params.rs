@@ -62,9 +62,10 @@ tunables! {
     /// Razoring margin: base plus a part that grows with depth squared.
     razor_base = "RazorBase": 70, 0, 300;
     razor_per_depth = "RazorPerDepth": 70, 10, 200;
-    /// Futility pruning of quiet moves: base plus per-ply margin.
-    futility_base = "FutilityBase": 40, 0, 150;
-    futility_per_depth = "FutilityPerDepth": 30, 5, 100;
+    /// Futility pruning of quiet moves: base plus per-ply margin, per ply
+    /// of the depth the move would be searched to after its reduction.
+    futility_base = "FutilityBase": 22, 0, 150;
+    futility_per_depth = "FutilityPerDepth": 25, 5, 100;
     /// LMR table `base + ln(depth) * ln(moves searched) / divisor`, both in
     /// hundredths.
     lmr_base = "LmrBase": 100, 0, 200;
@@ -94,10 +95,10 @@ pub const RAZOR_MAX_DEPTH: i32 = 3;
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move reduction: base, plus depth / divisor, plus how far the
 /// evaluation is above beta (per step, capped).
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-pub const NMP_EVAL_STEP: i32 = 60;
-pub const NMP_EVAL_MAX: i32 = 3;
+pub const NMP_BASE: i32 = 4;
+pub const NMP_DEPTH_DIVISOR: i32 = 3;
+pub const NMP_EVAL_STEP: i32 = 43;
+pub const NMP_EVAL_MAX: i32 = 2;
 
 /// Internal iterative reduction: a node this deep without a hash move is
 /// searched one ply shallower.
@@ -110,9 +111,9 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub const LMP_MAX_DEPTH: i32 = 8;
 pub const LMP_BASE: i32 = 3;
 
-/// Futility pruning of quiet moves: at this depth or below, when the static
-/// evaluation plus `futility_base` plus `futility_per_depth` per ply cannot
-/// reach alpha.
+/// Futility pruning of quiet moves: at this reduced depth or below, when
+/// the static evaluation plus `futility_base` plus `futility_per_depth` per
+/// ply of reduced depth cannot reach alpha.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
 
 /// SEE pruning: at this depth or below, moves losing more than the per-ply
