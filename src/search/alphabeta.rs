@@ -13,6 +13,8 @@ use arrayvec::ArrayVec;
 
 /// Quiet moves remembered per node for the history update.
 const QUIETS_KEPT: usize = 64;
+/// Captures remembered per node for the capture history update.
+const CAPTURES_KEPT: usize = 32;
 
 impl Searcher {
     /// The static evaluation of the position at `ply`, for its side to move.
@@ -106,6 +108,16 @@ impl Searcher {
         None
     }
 
+    /// `raw` plus the correction history's term, kept off mate scores.
+    #[inline(always)]
+    fn corrected(&self, raw: i32, in_check: bool) -> i32 {
+        if in_check {
+            return -INF;
+        }
+        let c = self.thread.correction.get(&self.thread.pos);
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Whether the side to move has a chariot, horse or cannon (null-move
     /// pruning is unsound without one: zugzwang-prone endings).
     fn has_attackers(&self) -> bool {
@@ -171,26 +183,24 @@ impl Searcher {
                 }
             }
         }
-        let eval = if in_check {
-            -INF
-        } else {
-            let mut ev = tte.map_or_else(|| self.static_eval(ply), |e| e.eval);
-            // A TT score is a better estimate when its bound points the right way.
-            if let Some(e) = tte {
-                let s = score_from_tt(e.score, ply);
-                let tighter =
-                    (e.bound == Bound::Lower && s > ev) || (e.bound == Bound::Upper && s < ev);
-                if tighter && s.abs() < MATE_BOUND {
-                    ev = s;
-                }
-            }
-            ev
-        };
+        // The net's evaluation (from the TT when there), then corrected by
+        // what searches of the same structures found.
         let raw_eval = if in_check {
             -INF
         } else {
-            tte.map_or_else(|| eval, |e| e.eval)
+            tte.map_or_else(|| self.static_eval(ply), |e| e.eval)
         };
+        let corrected = self.corrected(raw_eval, in_check);
+        let mut eval = corrected;
+        // A TT score is a better estimate when its bound points the right way.
+        if let (Some(e), false) = (tte, in_check) {
+            let s = score_from_tt(e.score, ply);
+            let tighter =
+                (e.bound == Bound::Lower && s > eval) || (e.bound == Bound::Upper && s < eval);
+            if tighter && s.abs() < MATE_BOUND {
+                eval = s;
+            }
+        }
         let stack = &mut self.thread.stack;
         stack[ply].eval = eval;
         stack[ply + 2].killers = [Move::NONE; 2];
@@ -250,6 +260,7 @@ impl Searcher {
         let mut legal = 0;
         let mut searched = 0;
         let mut quiets: ArrayVec<(Piece, Move), QUIETS_KEPT> = ArrayVec::new();
+        let mut captures: ArrayVec<(Piece, Move, PieceType), CAPTURES_KEPT> = ArrayVec::new();
         let mut skip_quiets = false;
 
         while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &prevs) {
@@ -261,7 +272,8 @@ impl Searcher {
             }
             legal += 1;
             let pos = &self.thread.pos;
-            let capture = pos.piece_at(m.to()).is_some();
+            let victim = pos.piece_at(m.to()).map(|p| p.kind());
+            let capture = victim.is_some();
             if skip_quiets && !capture {
                 continue;
             }
@@ -341,8 +353,13 @@ impl Searcher {
             }
             searched += 1;
             // Recorded before a cutoff: the cutting move gets the bonus.
-            if !capture {
-                let _ = quiets.try_push((piece, m));
+            match victim {
+                None => {
+                    let _ = quiets.try_push((piece, m));
+                }
+                Some(v) => {
+                    let _ = captures.try_push((piece, m, v));
+                }
             }
             if best.take(v, m, &mut alpha) {
                 if pv_node {
@@ -366,19 +383,27 @@ impl Searcher {
             score: best,
             mv: best_move,
         } = best;
-        if best >= beta && self.thread.pos.piece_at(best_move.to()).is_none() {
+        let best_is_quiet =
+            best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
+        if best >= beta {
             let t = &mut self.thread;
             let bonus = (depth * depth * HISTORY_BONUS_SCALE).min(HISTORY_BONUS_MAX);
-            for &(p, q) in &quiets {
-                let b = if q == best_move { bonus } else { -bonus };
-                t.history.update(side, p, q, &prevs, b);
+            if best_is_quiet {
+                for &(p, q) in &quiets {
+                    let b = if q == best_move { bonus } else { -bonus };
+                    t.history.update(side, p, q, &prevs, b);
+                }
+                let k = &mut t.stack[ply].killers;
+                if k[0] != best_move {
+                    k[1] = k[0];
+                    k[0] = best_move;
+                }
+                t.history.set_counter(prev, best_move);
             }
-            let k = &mut t.stack[ply].killers;
-            if k[0] != best_move {
-                k[1] = k[0];
-                k[0] = best_move;
+            for &(p, c, v) in &captures {
+                let b = if c == best_move { bonus } else { -bonus };
+                t.history.update_capture(p, c.to(), v, b);
             }
-            t.history.set_counter(prev, best_move);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -387,6 +412,19 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        // The search's verdict teaches the correction when it is exact or
+        // its bound points away from the static evaluation.
+        if !in_check
+            && best_is_quiet
+            && self.current.rule_hits == hits_before
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= corrected)
+            && !(bound == Bound::Upper && best >= corrected)
+            && (!root || self.current.root_excluded.is_empty())
+        {
+            let t = &mut self.thread;
+            t.correction.update(&t.pos, depth, best - raw_eval);
+        }
         if self.current.rule_hits != hits_before {
             // Path-dependent (a repetition was ruled below): keep only the move.
             self.tt.store(key, best_move, 0, raw_eval, -1, Bound::None);
@@ -433,18 +471,20 @@ impl Searcher {
         } else {
             tte.map_or_else(|| self.static_eval(ply), |e| e.eval)
         };
+        let stand_pat = self.corrected(raw_eval, in_check);
         // Standing pat: the static evaluation unless in check.
         let mut best = Best {
-            score: raw_eval,
+            score: stand_pat,
             mv: Move::NONE,
         };
         if !in_check {
-            if raw_eval >= beta {
-                return raw_eval;
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            alpha = alpha.max(raw_eval);
+            alpha = alpha.max(stand_pat);
         }
-        let mut picker = MovePicker::new_qsearch(pos, in_check);
+        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        let mut picker = MovePicker::new_qsearch(&self.thread.pos, tt_move, in_check);
         let mut legal = 0;
         while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &[None, None]) {
             legal += 1;
@@ -453,7 +493,7 @@ impl Searcher {
                 let victim = pos
                     .piece_at(m.to())
                     .map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                if raw_eval + victim + QS_DELTA_MARGIN <= alpha || !pos.see_ge(m, 0) {
+                if stand_pat + victim + QS_DELTA_MARGIN <= alpha || !pos.see_ge(m, 0) {
                     continue;
                 }
             }

@@ -1,9 +1,10 @@
 //! Move-ordering memory: butterfly history, continuation history (the quiet
-//! move's success after the previous move and the one before), killers live
-//! in the search stack, and counter-moves here.
+//! move's success after the previous move and the one before), capture
+//! history (a capture's success by piece, destination and victim), killers
+//! live in the search stack, and counter-moves here.
 
 use super::params::HISTORY_MAX;
-use crate::board::{Move, Piece};
+use crate::board::{Move, Piece, PieceType, Square};
 
 /// A previous move as continuation history sees it: who moved where.
 pub type Prev = Option<(Piece, Move)>;
@@ -17,6 +18,8 @@ pub struct History {
     cont: [Box<ContTable>; 2],
     /// [piece that moved][its destination] -> the reply that refuted it.
     counter: Box<[[Move; 90]; 14]>,
+    /// [capturing piece][destination][victim's kind]
+    capture: Box<[[[i16; 7]; 90]; 14]>,
 }
 
 fn zeroed_cont() -> Box<ContTable> {
@@ -33,6 +36,7 @@ impl Default for History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
             cont: [zeroed_cont(), zeroed_cont()],
             counter: Box::new([[Move::NONE; 90]; 14]),
+            capture: Box::new([[[0; 7]; 90]; 14]),
         }
     }
 }
@@ -63,6 +67,23 @@ impl History {
         for row in self.counter.iter_mut() {
             row.fill(Move::NONE);
         }
+        for row in self.capture.iter_mut() {
+            row.fill([0; 7]);
+        }
+    }
+
+    /// Ordering score of a capture of `victim` by `piece` on `to`.
+    #[inline(always)]
+    pub fn capture_score(&self, piece: Piece, to: Square, victim: PieceType) -> i32 {
+        self.capture[piece.index()][to.index()][victim.index()] as i32
+    }
+
+    #[inline(always)]
+    pub fn update_capture(&mut self, piece: Piece, to: Square, victim: PieceType, bonus: i32) {
+        gravity(
+            &mut self.capture[piece.index()][to.index()][victim.index()],
+            bonus,
+        );
     }
 
     /// Ordering score of a quiet move `m` by `piece`.

@@ -1,11 +1,13 @@
 //! Search: iterative deepening with aspiration windows here, the
 //! principal-variation alpha-beta and quiescence in `alphabeta`, a shared
-//! lockless TT (`tt`), move ordering (`movepick`, `history`), time
+//! lockless TT (`tt`), move ordering (`movepick`, `history`), the static
+//! evaluation's correction (`correction`), time
 //! management (`time`), Lazy SMP (`threads`). Every margin and factor is in
 //! `params`.
 
 pub mod alphabeta;
 pub mod bench;
+pub mod correction;
 pub mod history;
 pub mod movepick;
 pub mod params;
@@ -16,6 +18,7 @@ pub mod tt;
 use crate::board::{Game, Move, Piece, Position};
 use crate::eval::nnue::{Accumulator, Net};
 use crate::rules::{self, RuleSet};
+use correction::Correction;
 use history::History;
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
@@ -133,6 +136,7 @@ struct Frame {
 /// and the board it walks (reset at each search).
 struct ThreadState {
     history: History,
+    correction: Correction,
     /// `[depth][moves searched]` reductions (`params::lmr_table`).
     lmr: Box<[[i32; 64]; 64]>,
     stack: [Frame; MAX_PLY + 4],
@@ -193,6 +197,7 @@ impl Searcher {
             thread: ThreadState {
                 acc: vec![Accumulator::ZERO; MAX_PLY + 4].into_boxed_slice(),
                 history: History::default(),
+                correction: Correction::default(),
                 lmr: lmr_table(),
                 stack: [Frame::default(); MAX_PLY + 4],
                 pos: Position::startpos(),
@@ -222,6 +227,7 @@ impl Searcher {
     /// Forget everything learned (new game).
     pub fn clear(&mut self) {
         self.thread.history.clear();
+        self.thread.correction.clear();
         self.tt.clear();
     }
 

@@ -1,10 +1,12 @@
 //! Staged move ordering: the TT move before any generation, then captures
-//! by MVV-LVA (those losing material by SEE are deferred), killers and the
+//! by MVV-LVA and capture history (those losing material by SEE are deferred), killers and the
 //! counter-move, quiet moves by history, and the losing captures last.
 //! Generation is legal, so every move handed out can be played.
 
 use super::history::{History, Prev};
-use super::params::{LVA_ATTACKER_CAP, LVA_ATTACKER_DIVISOR, MVV_VICTIM_SCALE};
+use super::params::{
+    CAPTURE_HISTORY_DIVISOR, LVA_ATTACKER_CAP, LVA_ATTACKER_DIVISOR, MVV_VICTIM_SCALE,
+};
 use crate::board::moves::MAX_MOVES;
 use crate::board::see::SEE_VALUE;
 use crate::board::{Bitboard, Move, MoveList, Position};
@@ -36,6 +38,8 @@ pub struct MovePicker {
     bad_idx: usize,
     /// Quiescence: captures (or evasions) only, no deferral of bad captures.
     qsearch: bool,
+    /// Quiescence in check: every legal move is generated at once.
+    evasions: bool,
 }
 
 impl MovePicker {
@@ -55,21 +59,21 @@ impl MovePicker {
             bad: MoveList::new(),
             bad_idx: 0,
             qsearch: false,
+            evasions: false,
         }
     }
 
-    /// For quiescence: captures only, or every evasion when in check.
-    pub fn new_qsearch(pos: &Position, in_check: bool) -> MovePicker {
-        let mut mp = MovePicker::new(pos, Move::NONE, [Move::NONE; 2], Move::NONE);
-        mp.qsearch = true;
-        let mask = if in_check {
-            Bitboard::FULL
+    /// For quiescence: the TT move if it is a capture (or any move when in
+    /// check), then captures only, or every evasion when in check.
+    pub fn new_qsearch(pos: &Position, tt_move: Move, in_check: bool) -> MovePicker {
+        let tt_move = if in_check || pos.piece_at(tt_move.to()).is_some() {
+            tt_move
         } else {
-            pos.color_bb(pos.side().flip())
+            Move::NONE
         };
-        pos.generate_legal_into(&mut mp.moves, mask);
-        mp.score_captures(pos);
-        mp.stage = Stage::GoodCaptures;
+        let mut mp = MovePicker::new(pos, tt_move, [Move::NONE; 2], Move::NONE);
+        mp.qsearch = true;
+        mp.evasions = in_check;
         mp
     }
 
@@ -83,8 +87,13 @@ impl MovePicker {
                     }
                 }
                 Stage::GenCaptures => {
-                    pos.generate_legal_into(&mut self.moves, pos.color_bb(pos.side().flip()));
-                    self.score_captures(pos);
+                    let mask = if self.evasions {
+                        Bitboard::FULL
+                    } else {
+                        pos.color_bb(pos.side().flip())
+                    };
+                    pos.generate_legal_into(&mut self.moves, mask);
+                    self.score_captures(pos, h);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick() {
@@ -141,10 +150,10 @@ impl MovePicker {
         }
     }
 
-    fn score_captures(&mut self, pos: &Position) {
+    fn score_captures(&mut self, pos: &Position, h: &History) {
         self.scores.clear();
         for &m in self.moves.as_slice() {
-            self.scores.push(mvv_lva(pos, m));
+            self.scores.push(capture_score(pos, h, m));
         }
     }
 
@@ -192,13 +201,17 @@ impl MovePicker {
     }
 }
 
+/// MVV-LVA plus the capture's history; a quiet evasion scores its
+/// attacker's term alone.
 #[inline(always)]
-fn mvv_lva(pos: &Position, m: Move) -> i32 {
-    let victim = pos
-        .piece_at(m.to())
-        .map_or(0, |p| SEE_VALUE[p.kind().index()]);
-    let attacker = pos
-        .piece_at(m.from())
-        .map_or(0, |p| SEE_VALUE[p.kind().index()].min(LVA_ATTACKER_CAP));
-    victim * MVV_VICTIM_SCALE - attacker / LVA_ATTACKER_DIVISOR
+fn capture_score(pos: &Position, h: &History, m: Move) -> i32 {
+    let piece = pos.piece_at(m.from()).expect("legal move has a piece");
+    let attacker = SEE_VALUE[piece.kind().index()].min(LVA_ATTACKER_CAP);
+    match pos.piece_at(m.to()) {
+        Some(v) => {
+            SEE_VALUE[v.kind().index()] * MVV_VICTIM_SCALE - attacker / LVA_ATTACKER_DIVISOR
+                + h.capture_score(piece, m.to(), v.kind()) / CAPTURE_HISTORY_DIVISOR
+        }
+        None => -attacker / LVA_ATTACKER_DIVISOR,
+    }
 }

@@ -161,6 +161,14 @@ pub const HISTORY_BONUS_MAX: i32 = 1600;
 pub const MVV_VICTIM_SCALE: i32 = 8;
 pub const LVA_ATTACKER_CAP: i32 = 300;
 pub const LVA_ATTACKER_DIVISOR: i32 = 16;
+/// Capture history adds its value divided by this to MVV-LVA.
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
+
+/// Correction history: entries stay within this many centi-horses, and a
+/// search of depth d moves its entry by (d + 1) / 256 of the way, at most
+/// this many 256ths.
+pub const CORRECTION_MAX: i32 = 64;
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 
 // --- Time management ---
 
