@@ -1,6 +1,7 @@
 //! The principal-variation alpha-beta search and quiescence, with the
 //! repetition law as a leaf value (`rule_value`) and the usual pruning.
 
+use super::history::CONT_PLIES;
 use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, TtEntry};
@@ -145,6 +146,7 @@ impl Searcher {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
+        cut: bool,
         signals: &Signals,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
@@ -234,7 +236,7 @@ impl Searcher {
                     + depth / NMP_DEPTH_DIVISOR
                     + ((eval - beta) / NMP_EVAL_STEP).min(NMP_EVAL_MAX);
                 let hm = self.make_null(ply);
-                let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, signals);
+                let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut, signals);
                 self.unmake_null(hm);
                 if self.current.stopped {
                     return 0;
@@ -251,7 +253,13 @@ impl Searcher {
 
         let stack = &self.thread.stack;
         let prev = if ply > 0 { stack[ply - 1].played } else { None };
-        let prevs = [prev, if ply > 1 { stack[ply - 2].played } else { None }];
+        let prevs = CONT_PLIES.map(|back| {
+            if ply >= back {
+                stack[ply - back].played
+            } else {
+                None
+            }
+        });
         let counter = self.thread.history.counter(prev);
         let killers = stack[ply].killers;
         let mut picker = MovePicker::new(&self.thread.pos, tt_move, killers, counter);
@@ -321,22 +329,23 @@ impl Searcher {
             if reducible {
                 let mut r = self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)];
                 r -= pv_node as i32;
+                r += cut as i32 * LMR_CUT_NODE;
                 r += !improving as i32;
                 r -= gives_check as i32;
                 r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
                 r -= hist / LMR_HISTORY_DIVISOR;
                 let r = r.clamp(0, new_depth - 1);
-                v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, signals);
+                v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
                 if v > alpha && r > 0 {
-                    v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, signals);
+                    v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut, signals);
                 }
             } else if !pv_node || searched > 0 {
-                v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, signals);
+                v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut, signals);
             } else {
                 v = alpha + 1; // force the full-window search below
             }
             if pv_node && (searched == 0 || v > alpha) {
-                v = -self.negamax(-beta, -alpha, new_depth, ply + 1, signals);
+                v = -self.negamax(-beta, -alpha, new_depth, ply + 1, false, signals);
             }
             self.unmake(m, u);
             if self.current.stopped {
@@ -387,7 +396,7 @@ impl Searcher {
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {
             let t = &mut self.thread;
-            let bonus = (depth * depth * HISTORY_BONUS_SCALE).min(HISTORY_BONUS_MAX);
+            let bonus = history_bonus(depth);
             if best_is_quiet {
                 for &(p, q) in &quiets {
                     let b = if q == best_move { bonus } else { -bonus };
@@ -486,7 +495,11 @@ impl Searcher {
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         let mut picker = MovePicker::new_qsearch(&self.thread.pos, tt_move, in_check);
         let mut legal = 0;
-        while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &[None, None]) {
+        while let Some(m) = picker.next(
+            &self.thread.pos,
+            &self.thread.history,
+            &[None; CONT_PLIES.len()],
+        ) {
             legal += 1;
             if !in_check {
                 let pos = &self.thread.pos;

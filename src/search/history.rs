@@ -1,5 +1,6 @@
 //! Move-ordering memory: butterfly history, continuation history (the quiet
-//! move's success after the previous move and the one before), capture
+//! move's success after our and the opponent's moves 1, 2 and 4 plies
+//! back), capture
 //! history (a capture's success by piece, destination and victim), killers
 //! live in the search stack, and counter-moves here.
 
@@ -9,13 +10,17 @@ use crate::board::{Move, Piece, PieceType, Square};
 /// A previous move as continuation history sees it: who moved where.
 pub type Prev = Option<(Piece, Move)>;
 
+/// The moves 1, 2 and 4 plies back, each with its continuation table.
+pub const CONT_PLIES: [usize; 3] = [1, 2, 4];
+pub type Prevs = [Prev; CONT_PLIES.len()];
+
 type ContTable = [[[[i16; 90]; 14]; 90]; 14];
 
 pub struct History {
     /// [side][from][to]
     butterfly: Box<[[[i16; 90]; 90]; 2]>,
-    /// [previous piece][its to][piece][to], for one and two plies back.
-    cont: [Box<ContTable>; 2],
+    /// [previous piece][its to][piece][to], for each of `CONT_PLIES`.
+    cont: [Box<ContTable>; CONT_PLIES.len()],
     /// [piece that moved][its destination] -> the reply that refuted it.
     counter: Box<[[Move; 90]; 14]>,
     /// [capturing piece][destination][victim's kind]
@@ -34,7 +39,7 @@ impl Default for History {
     fn default() -> Self {
         History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
-            cont: [zeroed_cont(), zeroed_cont()],
+            cont: [zeroed_cont(), zeroed_cont(), zeroed_cont()],
             counter: Box::new([[Move::NONE; 90]; 14]),
             capture: Box::new([[[0; 7]; 90]; 14]),
         }
@@ -88,7 +93,7 @@ impl History {
 
     /// Ordering score of a quiet move `m` by `piece`.
     #[inline(always)]
-    pub fn quiet_score(&self, side: usize, piece: Piece, m: Move, prev: &[Prev; 2]) -> i32 {
+    pub fn quiet_score(&self, side: usize, piece: Piece, m: Move, prev: &Prevs) -> i32 {
         let mut s = self.butterfly[side][m.from().index()][m.to().index()] as i32;
         for (t, p) in self.cont.iter().zip(prev) {
             if let Some((pp, pm)) = p {
@@ -99,7 +104,7 @@ impl History {
     }
 
     #[inline(always)]
-    pub fn update(&mut self, side: usize, piece: Piece, m: Move, prev: &[Prev; 2], bonus: i32) {
+    pub fn update(&mut self, side: usize, piece: Piece, m: Move, prev: &Prevs, bonus: i32) {
         gravity(
             &mut self.butterfly[side][m.from().index()][m.to().index()],
             bonus,

@@ -413,7 +413,7 @@ impl Searcher {
             (-INF, INF)
         };
         loop {
-            let score = self.negamax(alpha, beta, depth, 0, signals);
+            let score = self.negamax(alpha, beta, depth, 0, false, signals);
             let pv = self.current.pv.lines[0][..self.current.pv.len[0]].to_vec();
             if self.current.stopped {
                 return (score, pv);

@@ -3,7 +3,7 @@
 //! counter-move, quiet moves by history, and the losing captures last.
 //! Generation is legal, so every move handed out can be played.
 
-use super::history::{History, Prev};
+use super::history::{History, Prevs};
 use super::params::{
     CAPTURE_HISTORY_DIVISOR, LVA_ATTACKER_CAP, LVA_ATTACKER_DIVISOR, MVV_VICTIM_SCALE,
 };
@@ -77,7 +77,7 @@ impl MovePicker {
         mp
     }
 
-    pub fn next(&mut self, pos: &Position, h: &History, prev: &[Prev; 2]) -> Option<Move> {
+    pub fn next(&mut self, pos: &Position, h: &History, prev: &Prevs) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::Tt => {

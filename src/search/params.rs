@@ -134,6 +134,9 @@ pub const CHECK_EXTENSION_MAX_PLY: usize = 2 * super::MAX_PLY / 3;
 
 /// Late-move reductions apply from this depth on.
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// Extra reduction at expected cut nodes (zero-window children of a
+/// reduced search, alternating below).
+pub const LMR_CUT_NODE: i32 = 1;
 /// One ply less reduction per this much quiet history.
 pub const LMR_HISTORY_DIVISOR: i32 = 12000;
 
@@ -153,9 +156,11 @@ pub fn lmr_table() -> Box<[[i32; 64]; 64]> {
 
 /// History values saturate at this (the gravity formula keeps them inside).
 pub const HISTORY_MAX: i32 = 16384;
-/// History bonus: `depth^2 * HISTORY_BONUS_SCALE`, at most `HISTORY_BONUS_MAX`.
-pub const HISTORY_BONUS_SCALE: i32 = 16;
-pub const HISTORY_BONUS_MAX: i32 = 1600;
+/// History bonus (and malus) after a cutoff at `depth`: a large share of
+/// `HISTORY_MAX` already at moderate depths, so ordering learns quickly.
+pub fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 600 * depth - 500).clamp(0, 6000)
+}
 /// MVV-LVA: the victim's value times this, minus the attacker's value
 /// (capped) divided by the divisor.
 pub const MVV_VICTIM_SCALE: i32 = 8;
