@@ -321,6 +321,7 @@ impl Searcher {
             let reducible = depth >= LMR_MIN_DEPTH
                 && searched > pv_node as i32
                 && (!capture || !pos.see_ge(m, 0));
+            let nodes_before = self.current.nodes;
             let u = self.make(m, ply);
             let gives_check = self.thread.pos.in_check();
             let ext = (gives_check && ply < CHECK_EXTENSION_MAX_PLY) as i32;
@@ -348,6 +349,12 @@ impl Searcher {
                 v = -self.negamax(-beta, -alpha, new_depth, ply + 1, false, signals);
             }
             self.unmake(m, u);
+            if root {
+                let c = &mut self.current;
+                if let Some(i) = c.root_moves.iter().position(|&r| r == m) {
+                    c.root_nodes[i] += c.nodes - nodes_before;
+                }
+            }
             if self.current.stopped {
                 // At the root, the score of the best move searched to the
                 // end (the PV's), or -INF if none raised alpha: the stopped

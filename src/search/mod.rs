@@ -173,6 +173,8 @@ struct SearchState {
     /// does not store its score in the TT (see `rule_value`).
     rule_hits: u64,
     root_moves: Vec<Move>,
+    /// Nodes spent below each root move this search (`root_moves`' order).
+    root_nodes: Vec<u64>,
     /// MultiPV: root moves whose lines this iteration already reported.
     root_excluded: Vec<Move>,
     pv: Pv,
@@ -215,6 +217,7 @@ impl Searcher {
                 abandoned: false,
                 rule_hits: 0,
                 root_moves: vec![],
+                root_nodes: vec![],
                 root_excluded: vec![],
                 pv: Pv {
                     lines: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -257,6 +260,7 @@ impl Searcher {
         if c.root_moves.is_empty() {
             c.root_moves = legal.as_slice().to_vec();
         }
+        c.root_nodes = vec![0; c.root_moves.len()];
         self.tt.new_search();
     }
 
@@ -373,7 +377,8 @@ impl Searcher {
             }
             // Soft time: scaled by how settled the best move and score are.
             if let (Some(b), false) = (limits.budget, limits.spend_all) {
-                let scale = stability.update(pv[0], score, prev_score);
+                let scale = stability.update(pv[0], score, prev_score)
+                    * self.best_move_effort_scale(pv[0], depth);
                 if self.elapsed_for_clock(signals) >= b.soft.mul_f64(scale)
                     && !signals.ponder.load(Relaxed)
                 {
@@ -384,6 +389,20 @@ impl Searcher {
         }
         result.nodes = self.total_nodes(signals);
         result
+    }
+
+    /// Soft-budget factor from the share of this search's nodes spent on
+    /// the best move: a move that took most of the effort is clear, one
+    /// that took little is in doubt.
+    fn best_move_effort_scale(&self, best: Move, depth: i32) -> f64 {
+        let c = &self.current;
+        let total: u64 = c.root_nodes.iter().sum();
+        if depth < EFFORT_MIN_DEPTH || total == 0 {
+            return 1.0;
+        }
+        let i = c.root_moves.iter().position(|&m| m == best);
+        let share = i.map_or(0.0, |i| c.root_nodes[i] as f64 / total as f64);
+        (EFFORT_BASE - share) * EFFORT_SCALE
     }
 
     /// This thread's nodes plus the helpers' (exact with one thread).

@@ -196,6 +196,11 @@ pub const LAST_MOVE_SOFT_TENTHS: u64 = 6;
 pub const STABILITY_BASE: f64 = 1.3;
 pub const STABILITY_STEP: f64 = 0.1;
 pub const STABILITY_MAX: u32 = 6;
+/// Soft budget scale by the best move's share s of the root's nodes:
+/// `(EFFORT_BASE - s) * EFFORT_SCALE`, from this iteration depth on.
+pub const EFFORT_BASE: f64 = 1.5;
+pub const EFFORT_SCALE: f64 = 1.35;
+pub const EFFORT_MIN_DEPTH: i32 = 6;
 /// A score this far below the previous iteration's asks for more time ...
 pub const SCORE_DROP: i32 = 15;
 /// ... by this factor.
