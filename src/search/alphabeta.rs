@@ -109,14 +109,23 @@ impl Searcher {
         None
     }
 
-    /// `raw` plus the correction history's term, kept off mate scores.
+    /// The net's evaluation (the TT's copy when there is one) and that plus
+    /// the correction history's term, kept off mate scores; both -INF in
+    /// check.
     #[inline(always)]
-    fn corrected(&self, raw: i32, in_check: bool) -> i32 {
+    fn evals(&self, tte: Option<TtEntry>, in_check: bool, ply: usize) -> (i32, i32) {
         if in_check {
-            return -INF;
+            return (-INF, -INF);
         }
+        let raw = tte.map_or_else(|| self.static_eval(ply), |e| e.eval);
         let c = self.thread.correction.get(&self.thread.pos);
-        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw, (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// The LMR table's reduction for the `searched`-th move at `depth`.
+    #[inline(always)]
+    fn reduction(&self, depth: i32, searched: i32) -> i32 {
+        self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)]
     }
 
     /// Whether the side to move has a chariot, horse or cannon (null-move
@@ -185,14 +194,9 @@ impl Searcher {
                 }
             }
         }
-        // The net's evaluation (from the TT when there), then corrected by
-        // what searches of the same structures found.
-        let raw_eval = if in_check {
-            -INF
-        } else {
-            tte.map_or_else(|| self.static_eval(ply), |e| e.eval)
-        };
-        let corrected = self.corrected(raw_eval, in_check);
+        // The net's evaluation, then corrected by what searches of the same
+        // structures found.
+        let (raw_eval, corrected) = self.evals(tte, in_check, ply);
         let mut eval = corrected;
         // A TT score is a better estimate when its bound points the right way.
         if let (Some(e), false) = (tte, in_check) {
@@ -272,12 +276,16 @@ impl Searcher {
         let mut skip_quiets = false;
 
         while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &prevs) {
-            if root
-                && (!self.current.root_moves.contains(&m)
-                    || self.current.root_excluded.contains(&m))
-            {
-                continue;
-            }
+            // At the root: the move's index in `root_moves`, for its node count.
+            let root_idx = if root {
+                let c = &self.current;
+                match c.root_moves.iter().position(|&r| r == m) {
+                    Some(i) if !c.root_excluded.contains(&m) => Some(i),
+                    _ => continue,
+                }
+            } else {
+                None
+            };
             legal += 1;
             let pos = &self.thread.pos;
             let victim = pos.piece_at(m.to()).map(|p| p.kind());
@@ -294,9 +302,7 @@ impl Searcher {
                         continue;
                     }
                     // Futility at the depth LMR would search the move to.
-                    let lmr_depth = depth
-                        - 1
-                        - self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)];
+                    let lmr_depth = depth - 1 - self.reduction(depth, searched);
                     if !in_check
                         && lmr_depth <= FUTILITY_MAX_DEPTH
                         && eval + futility_base() + futility_per_depth() * lmr_depth.max(0) <= alpha
@@ -328,7 +334,7 @@ impl Searcher {
             let new_depth = depth - 1 + ext;
             let mut v;
             if reducible {
-                let mut r = self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)];
+                let mut r = self.reduction(depth, searched);
                 r -= pv_node as i32;
                 r += cut as i32 * LMR_CUT_NODE;
                 r += !improving as i32;
@@ -349,11 +355,8 @@ impl Searcher {
                 v = -self.negamax(-beta, -alpha, new_depth, ply + 1, false, signals);
             }
             self.unmake(m, u);
-            if root {
-                let c = &mut self.current;
-                if let Some(i) = c.root_moves.iter().position(|&r| r == m) {
-                    c.root_nodes[i] += c.nodes - nodes_before;
-                }
+            if let Some(i) = root_idx {
+                self.current.root_nodes[i] += self.current.nodes - nodes_before;
             }
             if self.current.stopped {
                 // At the root, the score of the best move searched to the
@@ -482,12 +485,7 @@ impl Searcher {
                 }
             }
         }
-        let raw_eval = if in_check {
-            -INF
-        } else {
-            tte.map_or_else(|| self.static_eval(ply), |e| e.eval)
-        };
-        let stand_pat = self.corrected(raw_eval, in_check);
+        let (raw_eval, stand_pat) = self.evals(tte, in_check, ply);
         // Standing pat: the static evaluation unless in check.
         let mut best = Best {
             score: stand_pat,

@@ -1,6 +1,7 @@
 //! Staged move ordering: the TT move before any generation, then captures
-//! by MVV-LVA and capture history (those losing material by SEE are deferred), killers and the
-//! counter-move, quiet moves by history, and the losing captures last.
+//! by MVV-LVA and capture history (those losing material by SEE are
+//! deferred), killers and the counter-move, quiet moves by history, and the
+//! losing captures last.
 //! Generation is legal, so every move handed out can be played.
 
 use super::history::{History, Prevs};
