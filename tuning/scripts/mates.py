@@ -7,8 +7,9 @@ UCI engine, keeps those it scores `mate N` (4 <= N <= 15) with a full PV
 that pyffish replays move by move as legal and ending with the loser
 without a legal move. Writes `FEN; dm N` lines.
 
-check: searches every set position with `go movetime T` and counts those
-the engine reports as `score mate M` with 0 < M <= N.
+check: searches every set position with `go movetime T` (or `go nodes N`,
+which repeats exactly from run to run) and counts those the engine reports
+as `score mate M` with 0 < M <= N.
 
   mates.py collect --engine E --pgn a.pgn [b.pgn ...] --movetime 5000 \\
                    --out tuning/mates.epd [--per-game 2 --seed 1]
@@ -60,11 +61,14 @@ class Engine:
             if line.split() and line.split()[0] == token:
                 return lines
 
-    def mate(self, fen, movetime):
+    def mate(self, fen, movetime, nodes=None):
         """(M, pv) of the last `score mate` line, or (None, [])."""
         self.send('ucinewgame')
         self.send('position fen ' + fen)
-        self.send('go movetime %d' % movetime)
+        if nodes:
+            self.send('go nodes %d' % nodes)
+        else:
+            self.send('go movetime %d' % movetime)
         best = (None, [])
         for line in self.wait('bestmove'):
             m = MATE.search(line)
@@ -150,7 +154,7 @@ def check(args):
             continue
         fen, _, dm = line.partition('; dm ')
         n = int(dm)
-        m, _ = eng.mate(fen, args.movetime)
+        m, _ = eng.mate(fen, args.movetime, args.nodes)
         total += 1
         if m is not None and 0 < m <= n:
             solved += 1
@@ -178,6 +182,8 @@ def main():
     k.add_argument('--engine', required=True)
     k.add_argument('--set', required=True)
     k.add_argument('--movetime', type=int, default=1000)
+    k.add_argument('--nodes', type=int,
+                   help='go nodes N instead of movetime: repeatable runs')
     k.add_argument('--option', action='append', default=[])
     k.add_argument('--verbose', action='store_true')
     args = ap.parse_args()
