@@ -78,6 +78,10 @@ enum Command {
         /// Evaluate by hand-crafted terms instead of the embedded net.
         #[arg(long)]
         hce: bool,
+        /// Hash table size in MB (the signature is taken with the default;
+        /// a small table measures the replacement scheme's hit rate).
+        #[arg(long, default_value_t = chariot::search::bench::HASH_MB)]
+        hash: usize,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
@@ -295,6 +299,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             threads,
             rule,
             hce,
+            hash,
         }) => {
             let rule = parse_rule(&rule)?;
             let depth = depth.unwrap_or(chariot::search::bench::DEFAULT_DEPTH);
@@ -304,7 +309,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !(1..=256).contains(&threads) {
                 return Err(bad("bench: threads must be between 1 and 256"));
             }
-            for line in protocol::bench_lines(depth, threads, rule, !hce) {
+            if !(1..=65536).contains(&hash) {
+                return Err(bad("bench: hash must be between 1 and 65536 MB"));
+            }
+            let lines = protocol::bench_lines(depth, threads, rule, !hce, hash).map_err(bad)?;
+            for line in lines {
                 println!("{line}");
             }
             Ok(())

@@ -56,6 +56,32 @@ fn perft_from_fen() {
 }
 
 #[test]
+fn bench_reports_the_tt_hit_rate() {
+    // A tiny table still finds positions again, and never more than it
+    // probed: the line parses to a share between 0 and 100.
+    let (code, out, _) = chariot(&["bench", "6", "--hash", "1"]);
+    assert_eq!(code, 0);
+    let line = out.lines().find(|l| l.starts_with("TT hits: ")).unwrap();
+    let pct: f64 = line["TT hits: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(pct > 0.0 && pct < 100.0, "{line}");
+    let probes: u64 = line
+        .split(" of ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(probes > 0, "{line}");
+}
+
+#[test]
 fn bad_input_exits_2_with_one_line() {
     for args in [
         vec!["perft", "x"],
@@ -63,6 +89,7 @@ fn bad_input_exits_2_with_one_line() {
         vec!["perft", "3", "--fen", "rnbakabnr/9/9 w"],
         vec!["perft", "3", "--threads", "0"],
         vec!["perft"],
+        vec!["bench", "2", "--hash", "0"],
         vec!["frobnicate"],
     ] {
         let (code, out, err) = chariot(&args);

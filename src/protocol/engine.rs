@@ -10,6 +10,7 @@ use super::{bench_lines, perft_lines, Out};
 use crate::board::{Game, Move};
 use crate::eval::nnue::{self, Net};
 use crate::rules::RuleSet;
+use crate::search::bench;
 use crate::search::params::{DRAW_SCORE, RESIGN_MATE_DEPTH, RESIGN_SCORE, RESIGN_SEARCHES};
 use crate::search::threads::Pool;
 use crate::search::tt::{Bound, Tt};
@@ -265,8 +266,9 @@ impl Engine {
                 if self.searching() {
                     self.error("bench: a search is running");
                 } else {
-                    for l in bench_lines(depth, 1, RuleSet::DEFAULT, true) {
-                        self.send(&l);
+                    match bench_lines(depth, 1, RuleSet::DEFAULT, true, bench::HASH_MB) {
+                        Ok(lines) => lines.iter().for_each(|l| self.send(l)),
+                        Err(e) => self.error(&e),
                     }
                 }
             }

@@ -42,15 +42,27 @@ impl Out {
     }
 }
 
-/// `bench` output: the node-count signature and the speed.
-pub fn bench_lines(depth: i32, threads: usize, rule: RuleSet, nnue: bool) -> Vec<String> {
+/// `bench` output: the TT hit rate, the node-count signature and the speed.
+pub fn bench_lines(
+    depth: i32,
+    threads: usize,
+    rule: RuleSet,
+    nnue: bool,
+    hash_mb: usize,
+) -> Result<Vec<String>, String> {
     let net = nnue.then(crate::eval::nnue::embedded);
-    let r = bench::run(depth, threads, rule, net);
+    let r = bench::run(depth, threads, rule, net, hash_mb)
+        .ok_or_else(|| format!("bench: cannot allocate a {hash_mb} MB hash table"))?;
     let nps = r.nodes as u128 * 1000 / r.time.as_millis().max(1);
-    vec![
+    let hit_rate = r.tt_hits as f64 * 100.0 / r.tt_probes.max(1) as f64;
+    Ok(vec![
+        format!(
+            "TT hits: {hit_rate:.1} % of {} alpha-beta probes (main thread)",
+            r.tt_probes
+        ),
         format!("Nodes searched: {}", r.nodes),
         format!("Nodes/second: {nps}"),
-    ]
+    ])
 }
 
 /// Output of a perft run: divide lines (sorted by move text), then the total.

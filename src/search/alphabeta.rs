@@ -186,6 +186,8 @@ impl Searcher {
         let key = self.thread.pos.key();
         let hits_before = self.current.rule_hits;
         let tte = self.tt.probe(key);
+        self.current.tt_probes += 1;
+        self.current.tt_hits += tte.is_some() as u64;
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
             if !pv_node && e.depth >= depth {

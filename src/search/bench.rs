@@ -50,16 +50,26 @@ pub const POSITIONS: [&str; 30] = [
 pub struct BenchResult {
     pub nodes: u64,
     pub time: Duration,
+    /// The main thread's alpha-beta TT probes and hits, summed.
+    pub tt_probes: u64,
+    pub tt_hits: u64,
 }
 
-/// Searches every position to `depth` with a fresh 16 MB hash, from a clean
-/// state, so the node count is reproducible (with one thread; more threads
-/// measure time to depth). The signature is taken under the default rules;
-/// another rule set measures what its repetition rulings cost.
-/// `net`: the net to evaluate with (the signature uses the embedded one), or
-/// none for the hand-crafted evaluation.
-pub fn run(depth: i32, threads: usize, rule: RuleSet, net: Option<Arc<Net>>) -> BenchResult {
-    let tt = Arc::new(super::tt::Tt::new(HASH_MB).expect("bench hash"));
+/// Searches every position to `depth` with a fresh hash of `hash_mb`, from a
+/// clean state, so the node count is reproducible (with one thread; more
+/// threads measure time to depth). The signature is taken with `HASH_MB`
+/// under the default rules; other sizes and rule sets measure the table's
+/// replacement and what repetition rulings cost. `net`: the net to
+/// evaluate with (the signature uses the embedded one), or none for the
+/// hand-crafted evaluation. `None` if the table cannot be had.
+pub fn run(
+    depth: i32,
+    threads: usize,
+    rule: RuleSet,
+    net: Option<Arc<Net>>,
+    hash_mb: usize,
+) -> Option<BenchResult> {
+    let tt = Arc::new(super::tt::Tt::new(hash_mb)?);
     let mut searcher = Pool::new(tt);
     searcher.set_threads(threads);
     searcher.set_rules(rule, NATURAL_LIMIT);
@@ -69,16 +79,21 @@ pub fn run(depth: i32, threads: usize, rule: RuleSet, net: Option<Arc<Net>>) -> 
         depth: Some(depth),
         ..Limits::default()
     };
-    let mut nodes = 0;
+    let (mut nodes, mut tt_probes, mut tt_hits) = (0, 0, 0);
     let start = Instant::now();
     for fen in POSITIONS {
         searcher.clear();
         let game = Game::new(Position::from_fen(fen).expect("bench FEN is valid"));
         let r = searcher.search(&game, &limits, &signals, &[], 1, &mut |_| {});
         nodes += r.nodes;
+        let (p, h) = searcher.tt_stats();
+        tt_probes += p;
+        tt_hits += h;
     }
-    BenchResult {
+    Some(BenchResult {
         nodes,
         time: start.elapsed(),
-    }
+        tt_probes,
+        tt_hits,
+    })
 }

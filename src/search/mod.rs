@@ -178,6 +178,10 @@ struct SearchState {
     /// MultiPV: root moves whose lines this iteration already reported.
     root_excluded: Vec<Move>,
     pv: Pv,
+    /// TT probes and hits of the alpha-beta nodes (not quiescence), for
+    /// measuring the table (`bench` reports the hit rate).
+    tt_probes: u64,
+    tt_hits: u64,
 }
 
 /// One search thread. The TT is shared; everything else is its own.
@@ -219,12 +223,19 @@ impl Searcher {
                 root_moves: vec![],
                 root_nodes: vec![],
                 root_excluded: vec![],
+                tt_probes: 0,
+                tt_hits: 0,
                 pv: Pv {
                     lines: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
                     len: [0; MAX_PLY + 1],
                 },
             },
         }
+    }
+
+    /// The last search's alpha-beta TT probes and hits.
+    pub fn tt_stats(&self) -> (u64, u64) {
+        (self.current.tt_probes, self.current.tt_hits)
     }
 
     /// Forget everything learned (new game).
@@ -249,6 +260,8 @@ impl Searcher {
         c.start = Instant::now();
         c.limits = limits.clone();
         c.nodes = 0;
+        c.tt_probes = 0;
+        c.tt_hits = 0;
         c.stopped = false;
         let legal = t.pos.legal_moves();
         c.root_moves = legal

@@ -46,6 +46,11 @@ impl Pool {
         }
     }
 
+    /// The main thread's TT probes and hits in the last search.
+    pub fn tt_stats(&self) -> (u64, u64) {
+        self.searchers[0].tt_stats()
+    }
+
     pub fn tt(&self) -> Arc<Tt> {
         self.searchers[0].tt.clone()
     }
