@@ -219,6 +219,7 @@ impl Searcher {
             if depth <= RFP_MAX_DEPTH
                 && eval - (rfp_margin() * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
                 && eval < MATE_BOUND
+                && beta > -MATE_BOUND
             {
                 return eval;
             }
