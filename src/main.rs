@@ -105,6 +105,16 @@ fn bad(msg: impl Into<String>) -> Failure {
     Failure(2, msg.into())
 }
 
+/// The `--hash` size in MB of `cmd`: 1 to 65536, the protocol's range
+/// without its 0.
+fn check_hash(cmd: &str, mb: usize) -> Result<(), Failure> {
+    if (1..=65536).contains(&mb) {
+        Ok(())
+    } else {
+        Err(bad(format!("{cmd}: --hash must be between 1 and 65536")))
+    }
+}
+
 fn perft(depth: u32, fen: Option<String>, divide: bool, threads: usize) -> Result<(), Failure> {
     if depth > 32 {
         return Err(bad("perft: depth must be at most 32"));
@@ -142,9 +152,7 @@ fn analyze(
     for m in moves.as_deref().unwrap_or("").split_whitespace() {
         game.play_text(m).map_err(bad)?;
     }
-    if !(1..=65536).contains(&hash) {
-        return Err(bad("analyze: --hash must be between 1 and 65536"));
-    }
+    check_hash("analyze", hash)?;
     let mut limits = Limits::default();
     match (depth, movetime) {
         (_, Some(ms)) => {
@@ -309,9 +317,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !(1..=256).contains(&threads) {
                 return Err(bad("bench: threads must be between 1 and 256"));
             }
-            if !(1..=65536).contains(&hash) {
-                return Err(bad("bench: hash must be between 1 and 65536 MB"));
-            }
+            check_hash("bench", hash)?;
             let lines = protocol::bench_lines(depth, threads, rule, !hce, hash).map_err(bad)?;
             for line in lines {
                 println!("{line}");

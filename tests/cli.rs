@@ -62,22 +62,11 @@ fn bench_reports_the_tt_hit_rate() {
     let (code, out, _) = chariot(&["bench", "6", "--hash", "1"]);
     assert_eq!(code, 0);
     let line = out.lines().find(|l| l.starts_with("TT hits: ")).unwrap();
-    let pct: f64 = line["TT hits: ".len()..]
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    // `TT hits: P % of N alpha-beta probes (main thread)`
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let pct: f64 = words[2].parse().unwrap();
     assert!(pct > 0.0 && pct < 100.0, "{line}");
-    let probes: u64 = line
-        .split(" of ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let probes: u64 = words[5].parse().unwrap();
     assert!(probes > 0, "{line}");
 }
 
