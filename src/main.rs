@@ -352,6 +352,14 @@ fn main() -> ExitCode {
         }
     };
     std::panic::set_hook(Box::new(|info| {
+        // A reader that stops reading (`chariot bench | head`, a GUI that
+        // quit) is no error of ours: leave quietly, as a pipe's writer does.
+        if info
+            .to_string()
+            .contains("failed printing to stdout: Broken pipe")
+        {
+            std::process::exit(0);
+        }
         eprintln!("error: internal error: {info}");
     }));
     match std::panic::catch_unwind(|| run(cli)) {

@@ -71,6 +71,25 @@ fn bench_reports_the_tt_hit_rate() {
 }
 
 #[test]
+fn a_closed_stdout_is_a_quiet_exit() {
+    // `chariot bench | head -0`: the reader is gone before the first line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(["bench", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn bad_input_exits_2_with_one_line() {
     for args in [
         vec!["perft", "x"],
