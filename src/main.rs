@@ -3,6 +3,7 @@
 
 use chariot::board::Position;
 use chariot::protocol;
+use chariot::protocol::options::{HASH_MAX_MB, THREADS_MAX};
 use chariot::rules::{RuleSet, NATURAL_LIMIT};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -105,13 +106,14 @@ fn bad(msg: impl Into<String>) -> Failure {
     Failure(2, msg.into())
 }
 
-/// The `--hash` size in MB of `cmd`: 1 to 65536, the protocol's range
-/// without its 0.
+/// The `--hash` size in MB of `cmd`: the protocol's range without its 0.
 fn check_hash(cmd: &str, mb: usize) -> Result<(), Failure> {
-    if (1..=65536).contains(&mb) {
+    if (1..=HASH_MAX_MB).contains(&mb) {
         Ok(())
     } else {
-        Err(bad(format!("{cmd}: --hash must be between 1 and 65536")))
+        Err(bad(format!(
+            "{cmd}: --hash must be between 1 and {HASH_MAX_MB}"
+        )))
     }
 }
 
@@ -314,8 +316,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !(1..=64).contains(&depth) {
                 return Err(bad("bench: depth must be between 1 and 64"));
             }
-            if !(1..=256).contains(&threads) {
-                return Err(bad("bench: threads must be between 1 and 256"));
+            if !(1..=THREADS_MAX).contains(&threads) {
+                return Err(bad(format!(
+                    "bench: threads must be between 1 and {THREADS_MAX}"
+                )));
             }
             check_hash("bench", hash)?;
             let lines = protocol::bench_lines(depth, threads, rule, !hce, hash).map_err(bad)?;

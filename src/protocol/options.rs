@@ -100,11 +100,26 @@ const fn spin(default: i64, min: i64, max: i64) -> Kind {
     Kind::Spin { default, min, max }
 }
 
+/// The largest table the `Hash` option and the CLI's `--hash` accept, in MB.
+pub const HASH_MAX_MB: usize = 65536;
+/// The most search threads the `Threads` option and the CLI accept.
+pub const THREADS_MAX: usize = 256;
+
 /// The order is the handshake's. `hashsize 0` and `threads 0` let the
 /// engine choose (the UCCI spec's meaning).
 pub const OPTIONS: &[Opt] = &[
-    both(OptionId::Hash, "Hash", "hashsize", spin(16, 0, 65536)),
-    both(OptionId::Threads, "Threads", "threads", spin(1, 0, 256)),
+    both(
+        OptionId::Hash,
+        "Hash",
+        "hashsize",
+        spin(16, 0, HASH_MAX_MB as i64),
+    ),
+    both(
+        OptionId::Threads,
+        "Threads",
+        "threads",
+        spin(1, 0, THREADS_MAX as i64),
+    ),
     both(OptionId::Ponder, "Ponder", "ponder", Kind::Check(false)),
     both(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128)),
     both(OptionId::ClearHash, "Clear Hash", "clearhash", Kind::Button),
