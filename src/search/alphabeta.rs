@@ -76,9 +76,9 @@ impl Searcher {
     ///
     /// Repetition rulings depend on the path (what each side did in the
     /// cycle), not on the position, so a win or loss by rule must not leak
-    /// into other paths through the TT: such values bump `rule_hits`, and any
-    /// node whose subtree saw one skips its TT store (its best move is still
-    /// found again cheaply). Plain repetition draws are stored like every
+    /// into other paths through the TT: such a value sets `rule_dep`, and a
+    /// node whose value was decided by one skips its TT store (see
+    /// `take_rule_dep`). Plain repetition draws are stored like every
     /// engine stores them; the draw value does not depend on who caused it.
     fn rule_value(&mut self, ply: usize) -> Option<i32> {
         let t = &self.thread;
@@ -94,11 +94,11 @@ impl Searcher {
             return Some(match r {
                 rules::Ruling::Draw => 0,
                 rules::Ruling::SideToMoveLoses => {
-                    self.current.rule_hits += 1;
+                    self.current.rule_dep = true;
                     mated_in(ply)
                 }
                 rules::Ruling::SideToMoveWins => {
-                    self.current.rule_hits += 1;
+                    self.current.rule_dep = true;
                     -mated_in(ply)
                 }
             });
@@ -137,6 +137,17 @@ impl Searcher {
             | pos.pieces(us, PieceType::Horse)
             | pos.pieces(us, PieceType::Cannon))
         .any()
+    }
+
+    /// Whether the value the last child search returned depends on a
+    /// repetition ruling; clears the flag for the next child.
+    ///
+    /// A node's value depends on a ruling when the child that set a lower
+    /// bound did, or, for an upper bound or exact value, when any searched
+    /// child did: only those values may not hold on another path.
+    #[inline(always)]
+    fn take_rule_dep(&mut self) -> bool {
+        std::mem::take(&mut self.current.rule_dep)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -184,7 +195,6 @@ impl Searcher {
         }
         let in_check = self.thread.pos.in_check();
         let key = self.thread.pos.key();
-        let hits_before = self.current.rule_hits;
         let tte = self.tt.probe(key);
         self.current.tt_probes += 1;
         self.current.tt_hits += tte.is_some() as u64;
@@ -245,10 +255,12 @@ impl Searcher {
                 let hm = self.make_null(ply);
                 let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut, signals);
                 self.unmake_null(hm);
+                let dep = self.take_rule_dep();
                 if self.current.stopped {
                     return 0;
                 }
                 if v >= beta {
+                    self.current.rule_dep = dep;
                     return if v >= MATE_BOUND { beta } else { v };
                 }
             }
@@ -277,6 +289,9 @@ impl Searcher {
         let mut quiets: ArrayVec<(Piece, Move), QUIETS_KEPT> = ArrayVec::new();
         let mut captures: ArrayVec<(Piece, Move, PieceType), CAPTURES_KEPT> = ArrayVec::new();
         let mut skip_quiets = false;
+        // Whether any searched move's value, or the best one's, depends on
+        // a repetition ruling.
+        let (mut any_dep, mut best_dep) = (false, false);
 
         while let Some(m) = picker.next(&self.thread.pos, &self.thread.history, &prevs) {
             // At the root: the move's index in `root_moves`, for its node count.
@@ -347,6 +362,7 @@ impl Searcher {
                 let r = r.clamp(0, new_depth - 1);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
                 if v > alpha && r > 0 {
+                    self.take_rule_dep();
                     v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut, signals);
                 }
             } else if !pv_node || searched > 0 {
@@ -355,8 +371,11 @@ impl Searcher {
                 v = alpha + 1; // force the full-window search below
             }
             if pv_node && (searched == 0 || v > alpha) {
+                self.take_rule_dep();
                 v = -self.negamax(-beta, -alpha, new_depth, ply + 1, false, signals);
             }
+            let dep = self.take_rule_dep();
+            any_dep |= dep;
             self.unmake(m, u);
             if let Some(i) = root_idx {
                 self.current.root_nodes[i] += self.current.nodes - nodes_before;
@@ -384,6 +403,7 @@ impl Searcher {
                 }
             }
             if best.take(v, m, &mut alpha) {
+                best_dep = dep;
                 if pv_node {
                     self.update_pv(ply, m);
                 }
@@ -434,11 +454,16 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        let dep = if bound == Bound::Lower {
+            best_dep
+        } else {
+            any_dep
+        };
         // The search's verdict teaches the correction when it is exact or
         // its bound points away from the static evaluation.
         if !in_check
             && best_is_quiet
-            && self.current.rule_hits == hits_before
+            && !dep
             && best.abs() < MATE_BOUND
             && !(bound == Bound::Lower && best <= corrected)
             && !(bound == Bound::Upper && best >= corrected)
@@ -447,7 +472,8 @@ impl Searcher {
             let t = &mut self.thread;
             t.correction.update(&t.pos, depth, best - raw_eval);
         }
-        if self.current.rule_hits != hits_before {
+        self.current.rule_dep = dep;
+        if dep {
             // Path-dependent (a repetition was ruled below): keep only the move.
             self.tt.store(key, best_move, 0, raw_eval, -1, Bound::None);
         } else if !root || self.current.root_excluded.is_empty() {

@@ -169,9 +169,10 @@ struct SearchState {
     stopped: bool,
     /// A helper dropped an iteration another thread already finished.
     abandoned: bool,
-    /// Counts repetitions ruled a win or loss; a node whose subtree met one
-    /// does not store its score in the TT (see `rule_value`).
-    rule_hits: u64,
+    /// The value the last finished node returned depends on a repetition
+    /// ruled a win or loss, so it is not stored in the TT (see
+    /// `rule_value`). Clear on entry to every node.
+    rule_dep: bool,
     root_moves: Vec<Move>,
     /// Nodes spent below each root move this search (`root_moves`' order).
     root_nodes: Vec<u64>,
@@ -219,7 +220,7 @@ impl Searcher {
                 depth: 0,
                 stopped: false,
                 abandoned: false,
-                rule_hits: 0,
+                rule_dep: false,
                 root_moves: vec![],
                 root_nodes: vec![],
                 root_excluded: vec![],
@@ -263,6 +264,7 @@ impl Searcher {
         c.tt_probes = 0;
         c.tt_hits = 0;
         c.stopped = false;
+        c.rule_dep = false;
         let legal = t.pos.legal_moves();
         c.root_moves = legal
             .as_slice()
@@ -445,6 +447,7 @@ impl Searcher {
             (-INF, INF)
         };
         loop {
+            self.current.rule_dep = false;
             let score = self.negamax(alpha, beta, depth, 0, false, signals);
             let pv = self.current.pv.lines[0][..self.current.pv.len[0]].to_vec();
             if self.current.stopped {
