@@ -441,7 +441,7 @@ impl Searcher {
     /// falls inside it.
     fn aspiration(&mut self, depth: i32, prev: i32, signals: &Signals) -> (i32, Vec<Move>) {
         let mut delta = aspiration_delta();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
             (-INF, INF)
