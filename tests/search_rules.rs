@@ -121,3 +121,31 @@ fn opponent_must_break_its_perpetual_chase() {
     let r = search(&game(CHASE_FEN, &at_cycle), RuleSet::CheckOnly, 10);
     assert_eq!(r.ponder.map(|m| m.to_string()).as_deref(), Some("b7a7"));
 }
+
+/// A win by repetition ruling belongs to the path and the rule set that made
+/// it, so it must not reach another search through the shared TT: the same
+/// searcher, first under the Chinese rules (the chase is ruled a loss for
+/// Black), then under CheckOnly (the chase is allowed), must give CheckOnly's
+/// own answers.
+#[test]
+fn ruled_wins_do_not_leak_through_the_tt() {
+    let pre = game(CHASE_FEN, &format!("{CHASE_CYCLE} a7b7 b4a4 b7a7"));
+    let at_cycle = game(CHASE_FEN, &format!("{CHASE_CYCLE} a7b7"));
+    let mut s = Searcher::new(Arc::new(Tt::new(8).unwrap()));
+    let limits = Limits {
+        depth: Some(10),
+        ..Limits::default()
+    };
+    let run = |s: &mut Searcher, g: &Game, rule| {
+        s.config.rule = rule;
+        s.search(g, &limits, &Signals::default(), &[], 1, &mut |_| {})
+    };
+    for g in [&pre, &at_cycle] {
+        let chinese = run(&mut s, g, RuleSet::Chinese);
+        let check_only = run(&mut s, g, RuleSet::CheckOnly);
+        let alone = search(g, RuleSet::CheckOnly, 10);
+        assert!(chinese.score != check_only.score, "{}", chinese.score);
+        assert!(check_only.score < MATE_BOUND, "{}", check_only.score);
+        assert_eq!(check_only.ponder, alone.ponder);
+    }
+}
