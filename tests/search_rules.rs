@@ -25,7 +25,16 @@ fn game(fen: &str, played: &str) -> Game {
 }
 
 fn search(g: &Game, rule: RuleSet, depth: i32) -> SearchResult {
-    let mut s = Searcher::new(Arc::new(Tt::new(8).unwrap()));
+    search_with(
+        &mut Searcher::new(Arc::new(Tt::new(8).unwrap())),
+        g,
+        rule,
+        depth,
+    )
+}
+
+/// `search` with a given searcher, so that searches can share its TT.
+fn search_with(s: &mut Searcher, g: &Game, rule: RuleSet, depth: i32) -> SearchResult {
     s.config.rule = rule;
     let limits = Limits {
         depth: Some(depth),
@@ -132,17 +141,9 @@ fn ruled_wins_do_not_leak_through_the_tt() {
     let pre = game(CHASE_FEN, &format!("{CHASE_CYCLE} a7b7 b4a4 b7a7"));
     let at_cycle = game(CHASE_FEN, &format!("{CHASE_CYCLE} a7b7"));
     let mut s = Searcher::new(Arc::new(Tt::new(8).unwrap()));
-    let limits = Limits {
-        depth: Some(10),
-        ..Limits::default()
-    };
-    let run = |s: &mut Searcher, g: &Game, rule| {
-        s.config.rule = rule;
-        s.search(g, &limits, &Signals::default(), &[], 1, &mut |_| {})
-    };
     for g in [&pre, &at_cycle] {
-        let chinese = run(&mut s, g, RuleSet::Chinese);
-        let check_only = run(&mut s, g, RuleSet::CheckOnly);
+        let chinese = search_with(&mut s, g, RuleSet::Chinese, 10);
+        let check_only = search_with(&mut s, g, RuleSet::CheckOnly, 10);
         let alone = search(g, RuleSet::CheckOnly, 10);
         assert!(chinese.score != check_only.score, "{}", chinese.score);
         assert!(check_only.score < MATE_BOUND, "{}", check_only.score);

@@ -474,7 +474,7 @@ impl Searcher {
         }
         self.current.rule_dep = dep;
         if dep {
-            // Path-dependent (a repetition was ruled below): keep only the move.
+            // Path-dependent (a ruled repetition decided it): keep only the move.
             self.tt.store(key, best_move, 0, raw_eval, -1, Bound::None);
         } else if !root || self.current.root_excluded.is_empty() {
             self.tt.store(

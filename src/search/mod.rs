@@ -171,7 +171,8 @@ struct SearchState {
     abandoned: bool,
     /// The value the last finished node returned depends on a repetition
     /// ruled a win or loss, so it is not stored in the TT (see
-    /// `rule_value`). Clear on entry to every node.
+    /// `rule_value`). Clear on entry to every node (`aspiration` clears it
+    /// for the root, each node for its children).
     rule_dep: bool,
     root_moves: Vec<Move>,
     /// Nodes spent below each root move this search (`root_moves`' order).
@@ -264,7 +265,6 @@ impl Searcher {
         c.tt_probes = 0;
         c.tt_hits = 0;
         c.stopped = false;
-        c.rule_dep = false;
         let legal = t.pos.legal_moves();
         c.root_moves = legal
             .as_slice()
