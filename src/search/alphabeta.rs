@@ -255,14 +255,14 @@ impl Searcher {
                 let hm = self.make_null(ply);
                 let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut, signals);
                 self.unmake_null(hm);
-                let dep = self.take_rule_dep();
                 if self.current.stopped {
                     return 0;
                 }
                 if v >= beta {
-                    self.current.rule_dep = dep;
+                    // The null search's ruling flag stays: it decided this value.
                     return if v >= MATE_BOUND { beta } else { v };
                 }
+                self.take_rule_dep();
             }
         }
         // No hash move at a node worth searching well: search it shallower.
