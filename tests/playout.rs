@@ -1,7 +1,8 @@
 //! Random-playout consistency: at every node of 1,000 random games the fast
 //! legal generator must equal pseudo-legal moves filtered by a slow,
 //! independent attack test; the incremental key must equal the recomputed
-//! key; and FEN must round-trip.
+//! key, and the key predicted before a move the key after it; and FEN must
+//! round-trip.
 
 use chariot::board::geometry as g;
 use chariot::board::{Bitboard, Color, Move, MoveList, PieceType, Position};
@@ -61,7 +62,9 @@ fn random_playouts_are_consistent() {
             let mut filtered = MoveList::new();
             for &m in &pseudo {
                 let predicted_check = pos.gives_check(m);
+                let predicted_key = pos.key_after(m);
                 let u = pos.make(m);
+                assert_eq!(predicted_key, pos.key(), "key_after({m})");
                 if !king_attacked_slow(&pos, pos.side().flip()) {
                     filtered.push(m);
                     assert_eq!(

@@ -166,6 +166,22 @@ impl Position {
         (attacks::pawn_attackers(them, k) & p[PieceType::Pawn.index()] & alive).is_empty()
     }
 
+    /// The key after the legal move `m`, without making it: the search
+    /// fetches the move's TT bucket while it does the rest of the work.
+    #[inline(always)]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from].expect("key_after: no piece on from-square");
+        let mut k = self.key
+            ^ zobrist::PIECE[piece.index()][from]
+            ^ zobrist::PIECE[piece.index()][to]
+            ^ zobrist::SIDE;
+        if let Some(c) = self.board[to] {
+            k ^= zobrist::PIECE[c.index()][to];
+        }
+        k
+    }
+
     /// Plays a move that must be legal (or at least pseudo-legal: the caller
     /// then checks the mover's king). The key is updated incrementally.
     #[inline(always)]

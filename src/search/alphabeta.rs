@@ -30,6 +30,8 @@ impl Searcher {
     #[inline(always)]
     fn make(&mut self, m: Move, ply: usize) -> Undo {
         let t = &mut self.thread;
+        // The child's bucket is fetched first, while the net updates.
+        self.tt.prefetch(t.pos.key_after(m));
         let piece = t.pos.piece_at(m.from()).expect("legal move has a piece");
         t.stack[ply].played = Some((piece, m));
         if let Some(net) = &self.net {
@@ -38,7 +40,6 @@ impl Searcher {
         let u = t.pos.make(m);
         t.keys.push(t.pos.key());
         t.moves.push(m);
-        self.tt.prefetch(t.pos.key());
         u
     }
 
