@@ -76,6 +76,32 @@ fn available_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// Asks Linux to back `len` bytes at `ptr`, not yet touched, with huge
+/// pages: probes land anywhere in the table, and with 4 KiB pages most of
+/// them also miss the address-translation cache. Only advice; elsewhere,
+/// or where the kernel declines, nothing changes.
+#[cfg(target_os = "linux")]
+fn ask_for_huge_pages(ptr: *mut u8, len: usize) {
+    const HUGE: usize = 2 << 20;
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    }
+    // The whole huge pages inside the allocation.
+    let start = (ptr as usize).next_multiple_of(HUGE);
+    let end = (ptr as usize + len) / HUGE * HUGE;
+    if end > start {
+        // SAFETY: the range lies inside a live allocation of ours, and
+        // MADV_HUGEPAGE changes only how it is backed, never its contents.
+        unsafe {
+            madvise(start as *mut u8, end - start, MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ask_for_huge_pages(_ptr: *mut u8, _len: usize) {}
+
 impl Tt {
     /// A table of about `mb` megabytes; `None` if the memory cannot be had.
     /// With overcommit an allocation can "succeed" and the process be killed
@@ -87,8 +113,12 @@ impl Tt {
             return None;
         }
         let n = bytes / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
+        let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(n).ok()?;
+        ask_for_huge_pages(
+            buckets.as_mut_ptr().cast(),
+            n * std::mem::size_of::<Bucket>(),
+        );
         buckets.resize_with(n, || {
             Bucket(std::array::from_fn(|_| Slot {
                 check: AtomicU64::new(0),
