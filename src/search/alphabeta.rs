@@ -312,27 +312,33 @@ impl Searcher {
             if skip_quiets && !capture {
                 continue;
             }
-            if !root && best.score > -MATE_BOUND && !pos.gives_check(m) {
+            // Checks are never pruned; whether the move checks is asked only
+            // once a pruning rule would apply (most moves get that far).
+            if !root && best.score > -MATE_BOUND {
                 if !capture {
                     if depth <= LMP_MAX_DEPTH
                         && searched >= (LMP_BASE + depth * depth) / if improving { 1 } else { 2 }
+                        && !pos.gives_check(m)
                     {
                         skip_quiets = true;
                         continue;
                     }
                     // Futility at the depth LMR would search the move to.
                     let lmr_depth = depth - 1 - self.reduction(depth, searched);
-                    if !in_check
+                    let futile = !in_check
                         && lmr_depth <= FUTILITY_MAX_DEPTH
-                        && eval + futility_base() + futility_per_depth() * lmr_depth.max(0) <= alpha
+                        && eval + futility_base() + futility_per_depth() * lmr_depth.max(0)
+                            <= alpha;
+                    if (futile
+                        || depth <= SEE_PRUNE_MAX_DEPTH
+                            && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth))
+                        && !pos.gives_check(m)
                     {
-                        continue;
-                    }
-                    if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth) {
                         continue;
                     }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH
                     && !pos.see_ge(m, SEE_CAPTURE_PER_DEPTH * depth)
+                    && !pos.gives_check(m)
                 {
                     continue;
                 }
