@@ -166,8 +166,9 @@ impl Position {
         (attacks::pawn_attackers(them, k) & p[PieceType::Pawn.index()] & alive).is_empty()
     }
 
-    /// The key after the legal move `m`, without making it: the search
-    /// fetches the move's TT bucket while it does the rest of the work.
+    /// The key after the (pseudo-legal) move `m`, without making it: the
+    /// search fetches the move's TT bucket while it does the rest of the
+    /// work, and `make` takes its key from here.
     #[inline(always)]
     pub fn key_after(&self, m: Move) -> u64 {
         let (from, to) = (m.from().index(), m.to().index());
@@ -193,6 +194,7 @@ impl Position {
             captured,
             halfmove: self.halfmove,
         };
+        self.key = self.key_after(m);
         let us = self.side.index();
         let fb = Bitboard::from_square(from);
         let tb = Bitboard::from_square(to);
@@ -202,7 +204,6 @@ impl Position {
             self.pieces[them][c.kind().index()] ^= tb;
             self.colors[them] ^= tb;
             self.occ ^= tb;
-            self.key ^= zobrist::PIECE[c.index()][to.index()];
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
@@ -212,9 +213,6 @@ impl Position {
         self.occ ^= ft;
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
-        self.key ^= zobrist::PIECE[piece.index()][from.index()]
-            ^ zobrist::PIECE[piece.index()][to.index()]
-            ^ zobrist::SIDE;
         if self.side == Color::Black {
             self.fullmove += 1;
         }
