@@ -312,8 +312,10 @@ impl Searcher {
             if skip_quiets && !capture {
                 continue;
             }
-            // Checks are never pruned; whether the move checks is asked only
-            // once a pruning rule would apply (most moves get that far).
+            // Checks escape each pruning rule (whether the move checks is
+            // asked only once a rule would apply), except that once late-move
+            // pruning fires, the node's remaining quiet moves go, checks too:
+            // sparing those cost forced mates (tuning/README.md).
             if !root && best.score > -MATE_BOUND {
                 if !capture {
                     if depth <= LMP_MAX_DEPTH
