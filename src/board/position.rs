@@ -187,6 +187,14 @@ impl Position {
     /// then checks the mover's king). The key is updated incrementally.
     #[inline(always)]
     pub fn make(&mut self, m: Move) -> Undo {
+        self.make_keyed(m, self.key_after(m))
+    }
+
+    /// `make` for a caller that already has `key_after(m)` (the search,
+    /// which fetched the move's TT bucket with it).
+    #[inline(always)]
+    pub fn make_keyed(&mut self, m: Move, key: u64) -> Undo {
+        debug_assert_eq!(key, self.key_after(m));
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make: no piece on from-square");
         let captured = self.board[to.index()];
@@ -194,7 +202,7 @@ impl Position {
             captured,
             halfmove: self.halfmove,
         };
-        self.key = self.key_after(m);
+        self.key = key;
         let us = self.side.index();
         let fb = Bitboard::from_square(from);
         let tb = Bitboard::from_square(to);

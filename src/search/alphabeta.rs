@@ -31,14 +31,15 @@ impl Searcher {
     fn make(&mut self, m: Move, ply: usize) -> Undo {
         let t = &mut self.thread;
         // The child's bucket is fetched first, while the net updates.
-        self.tt.prefetch(t.pos.key_after(m));
+        let key = t.pos.key_after(m);
+        self.tt.prefetch(key);
         let piece = t.pos.piece_at(m.from()).expect("legal move has a piece");
         t.stack[ply].played = Some((piece, m));
         if let Some(net) = &self.net {
             t.acc[ply + 1] = t.acc[ply].after_move(net, &t.pos, m);
         }
-        let u = t.pos.make(m);
-        t.keys.push(t.pos.key());
+        let u = t.pos.make_keyed(m, key);
+        t.keys.push(key);
         t.moves.push(m);
         u
     }
