@@ -22,7 +22,7 @@ use correction::Correction;
 use history::History;
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use time::{Budget, Stability};
 use tt::Tt;
@@ -64,9 +64,21 @@ pub struct Signals {
     /// A helper finished the depth limit: the pool is there, the main
     /// thread stops and the deepest thread's result is taken.
     pub depth_reached: AtomicBool,
-    /// The deepest iteration any thread has finished: helpers skip depths
+    /// The deepest iteration any thread has finished: threads skip depths
     /// already done.
     pub completed: AtomicI32,
+    /// The line of the deepest iteration a helper finished, published before
+    /// `completed` says so: the main thread reports it as its own.
+    pub finished: Mutex<Option<Line>>,
+}
+
+/// A finished iteration's principal line.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub score: i32,
+    pub pv: Vec<Move>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -167,8 +179,11 @@ struct SearchState {
     /// The iteration's depth (helpers drop it once another thread has it).
     depth: i32,
     stopped: bool,
-    /// A helper dropped an iteration another thread already finished.
+    /// The thread dropped an iteration another thread already finished.
     abandoned: bool,
+    /// Whether this thread may drop such an iteration: not the main thread
+    /// with MultiPV, whose lines no helper searches.
+    may_abandon: bool,
     /// The value the last finished node returned depends on a repetition
     /// ruled a win or loss, so it is not stored in the TT (see
     /// `rule_value`). Clear on entry to every node (`aspiration` clears it
@@ -221,6 +236,7 @@ impl Searcher {
                 depth: 0,
                 stopped: false,
                 abandoned: false,
+                may_abandon: true,
                 rule_dep: false,
                 root_moves: vec![],
                 root_nodes: vec![],
@@ -309,6 +325,7 @@ impl Searcher {
         };
         result.best = Some(first);
         let multipv = multipv.clamp(1, self.current.root_moves.len());
+        self.current.may_abandon = self.config.id > 0 || multipv == 1;
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 4)
@@ -319,14 +336,13 @@ impl Searcher {
         let mut iteration = 0;
         'deepen: while iteration < max_depth {
             iteration += 1;
-            if self.config.id > 0 {
-                iteration = iteration.max(signals.completed.load(Relaxed) + 1);
-            }
+            iteration = iteration.max(signals.completed.load(Relaxed) + 1);
             // Odd helpers run one ply ahead: threads spread over depths.
             let depth = (iteration + (self.config.id % 2) as i32).min(max_depth);
             self.current.depth = depth;
             self.current.root_excluded.clear();
             let mut lines: Vec<(i32, Vec<Move>)> = vec![];
+            let mut depth = depth;
             for pv_idx in 0..multipv {
                 self.current.seldepth = 0;
                 let (score, pv) = self.aspiration(
@@ -337,7 +353,16 @@ impl Searcher {
                 if self.current.abandoned {
                     self.current.abandoned = false;
                     self.current.stopped = false;
-                    continue 'deepen;
+                    // The main thread takes the helper's line for its own.
+                    match self.finished_elsewhere(signals, depth) {
+                        Some(line) => {
+                            depth = line.depth;
+                            self.current.seldepth = line.seldepth;
+                            lines.push((line.score, line.pv));
+                            break;
+                        }
+                        None => continue 'deepen,
+                    }
                 }
                 if self.current.stopped && (depth > 1 || pv.is_empty()) {
                     // Keep a move from the unfinished iteration only if it is
@@ -373,6 +398,18 @@ impl Searcher {
             let Some((score, pv)) = lines.first().cloned() else {
                 break;
             };
+            if self.config.id > 0 {
+                if let Ok(mut f) = signals.finished.lock() {
+                    if f.as_ref().is_none_or(|l| l.depth < depth) {
+                        *f = Some(Line {
+                            depth,
+                            seldepth: self.current.seldepth,
+                            score,
+                            pv: pv.clone(),
+                        });
+                    }
+                }
+            }
             signals.completed.fetch_max(depth, Relaxed);
             result = SearchResult {
                 best: pv.first().copied(),
@@ -388,6 +425,9 @@ impl Searcher {
             }
             if self.config.id > 0 && limits.depth.is_some_and(|d| depth >= d) {
                 signals.depth_reached.store(true, Relaxed);
+                break;
+            }
+            if depth >= max_depth {
                 break;
             }
             // Soft time: scaled by how settled the best move and score are.
@@ -418,6 +458,16 @@ impl Searcher {
         let i = c.root_moves.iter().position(|&m| m == best);
         let share = i.map_or(0.0, |i| c.root_nodes[i] as f64 / total as f64);
         (EFFORT_BASE - share) * EFFORT_SCALE
+    }
+
+    /// For the main thread: a helper's line at least `depth` deep, if one
+    /// finished.
+    fn finished_elsewhere(&self, signals: &Signals, depth: i32) -> Option<Line> {
+        if self.config.id > 0 {
+            return None;
+        }
+        let f = signals.finished.lock().ok()?;
+        f.as_ref().filter(|l| l.depth >= depth).cloned()
     }
 
     /// This thread's nodes plus the helpers' (exact with one thread).
@@ -488,11 +538,12 @@ impl Searcher {
                 signals.helper_nodes.fetch_add(POLL_NODES, Relaxed);
                 if signals.helpers_stop.load(Relaxed) {
                     c.stopped = true;
-                } else if signals.completed.load(Relaxed) >= c.depth {
-                    c.abandoned = true;
-                    c.stopped = true;
                 }
             } else if signals.depth_reached.load(Relaxed) {
+                c.stopped = true;
+            }
+            if !c.stopped && c.may_abandon && signals.completed.load(Relaxed) >= c.depth {
+                c.abandoned = true;
                 c.stopped = true;
             }
             if signals.stop.load(Relaxed) {

@@ -98,6 +98,9 @@ impl Pool {
         signals.helpers_stop.store(false, Relaxed);
         signals.depth_reached.store(false, Relaxed);
         signals.completed.store(0, Relaxed);
+        if let Ok(mut f) = signals.finished.lock() {
+            *f = None;
+        }
         let (main, helpers) = self
             .searchers
             .split_first_mut()
