@@ -256,11 +256,16 @@ impl Searcher {
         (self.current.tt_probes, self.current.tt_hits)
     }
 
-    /// Forget everything learned (new game).
+    /// Forget everything learned (new game): histories and the TT.
     pub fn clear(&mut self) {
+        self.clear_histories();
+        self.tt.clear();
+    }
+
+    /// Forget this thread's histories; a pool clears its shared TT once.
+    pub fn clear_histories(&mut self) {
         self.thread.history.clear();
         self.thread.correction.clear();
-        self.tt.clear();
     }
 
     /// Sets up the board and the per-search state for `game`.

@@ -61,11 +61,12 @@ impl Pool {
         }
     }
 
-    /// New game: histories and the TT.
+    /// New game: every thread's histories, and the TT once.
     pub fn clear(&mut self) {
         for s in &mut self.searchers {
-            s.clear();
+            s.clear_histories();
         }
+        self.tt().clear();
     }
 
     /// The evaluation every thread uses: a net, or the hand-crafted one.
