@@ -394,6 +394,53 @@ fn threads_obey_limits_and_stop() {
     }
 }
 
+/// With a helper, the main thread reports the lines of depths the helper
+/// finished first as its own: depths only grow, the last line is the limit,
+/// and `bestmove` is its first move. MultiPV lines are the main thread's alone.
+#[test]
+fn threads_report_lines_in_depth_order() {
+    let field = |l: &str, name: &str| -> Option<String> {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        let i = t.iter().position(|&x| x == name)?;
+        t.get(i + 1).map(|s| s.to_string())
+    };
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Threads value 2");
+    for fen in [
+        "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 0 1",
+        "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 13");
+        let lines = e.until("bestmove");
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        let depths: Vec<i32> = infos
+            .iter()
+            .map(|l| field(l, "depth").unwrap().parse().unwrap())
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        assert_eq!(depths.last(), Some(&13), "{lines:?}");
+        let last = infos.last().unwrap();
+        assert_eq!(field(last, "pv"), field(lines.last().unwrap(), "bestmove"));
+    }
+    e.send("setoption name MultiPV value 2");
+    e.send("go depth 10");
+    let lines = e.until("bestmove");
+    for d in 1..=10 {
+        let at_d = lines
+            .iter()
+            .filter(|l| field(l, "depth").as_deref() == Some(&d.to_string()))
+            .count();
+        assert_eq!(at_d, 2, "depth {d}: {lines:?}");
+    }
+    e.send("quit");
+}
+
 /// Every command form the engine accepted before the protocol was split into
 /// per-dialect parsers, in the dialect(s) it was accepted in.
 #[test]

@@ -341,7 +341,9 @@ impl Searcher {
         let mut iteration = 0;
         'deepen: while iteration < max_depth {
             iteration += 1;
-            iteration = iteration.max(signals.completed.load(Relaxed) + 1);
+            if self.current.may_abandon {
+                iteration = iteration.max(signals.completed.load(Relaxed) + 1);
+            }
             // Odd helpers run one ply ahead: threads spread over depths.
             let depth = (iteration + (self.config.id % 2) as i32).min(max_depth);
             self.current.depth = depth;
@@ -544,7 +546,8 @@ impl Searcher {
                 if signals.helpers_stop.load(Relaxed) {
                     c.stopped = true;
                 }
-            } else if signals.depth_reached.load(Relaxed) {
+            } else if c.may_abandon && signals.depth_reached.load(Relaxed) {
+                // (With MultiPV the main thread searches its lines to the end.)
                 c.stopped = true;
             }
             if !c.stopped && c.may_abandon && signals.completed.load(Relaxed) >= c.depth {
