@@ -1,6 +1,8 @@
 //! Lazy SMP: helper threads search the same root through the shared TT,
 //! which is how they help (they fill it with results the main thread then
 //! finds); the main thread alone reports, keeps time and decides the move.
+//! Threads skip depths another thread finished; the main thread reports a
+//! helper's finished line as its own (not with MultiPV).
 
 use super::tt::Tt;
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
