@@ -297,7 +297,10 @@ impl Searcher {
             c.root_moves = legal.as_slice().to_vec();
         }
         c.root_nodes = vec![0; c.root_moves.len()];
-        self.tt.new_search();
+        // One search is one generation of the table, however many threads.
+        if self.config.id == 0 {
+            self.tt.new_search();
+        }
     }
 
     /// Searches `game`'s current position. `banned` root moves are skipped

@@ -165,3 +165,29 @@ impl Pool {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    /// However many threads search, one search ages the table by one
+    /// generation: entries of the last move are one search old, not N.
+    #[test]
+    fn a_search_is_one_generation_of_the_table() {
+        let tt = Arc::new(Tt::new(1).unwrap());
+        let mut pool = Pool::new(tt.clone());
+        pool.set_threads(3);
+        let game = Game::new(Position::startpos());
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let signals = Signals::default();
+        for n in 1..=3 {
+            let r = pool.search(&game, &limits, &signals, &[], 1, &mut |_| {});
+            assert!(r.best.is_some());
+            assert_eq!(tt.generation(), n);
+        }
+    }
+}

@@ -141,6 +141,11 @@ impl Tt {
         self.age.store(0, Relaxed);
     }
 
+    /// The current search's generation (0 to 31, then round again).
+    pub fn generation(&self) -> u8 {
+        self.age.load(Relaxed)
+    }
+
     /// Called once per search so old entries lose replacement priority.
     pub fn new_search(&self) {
         self.age
