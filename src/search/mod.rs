@@ -176,7 +176,7 @@ struct SearchState {
     limits: Limits,
     nodes: u64,
     seldepth: usize,
-    /// The iteration's depth (helpers drop it once another thread has it).
+    /// The iteration's depth (a thread drops it once another has finished it).
     depth: i32,
     stopped: bool,
     /// The thread dropped an iteration another thread already finished.
