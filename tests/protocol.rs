@@ -7,6 +7,13 @@ use common::Engine;
 use std::process::Command;
 use std::time::Duration;
 
+/// The word after `name` in a protocol line (`nodes`, `depth`, `pv`, ...).
+fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.find(|&w| w == name)?;
+    words.next()
+}
+
 const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
 const MATED: &str = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1";
 
@@ -248,12 +255,7 @@ fn go_nodes_stops_near_the_limit() {
     let lines = e.until("bestmove");
     let nodes: Vec<u64> = lines
         .iter()
-        .filter_map(|l| {
-            let t: Vec<&str> = l.split_whitespace().collect();
-            t.iter()
-                .position(|&x| x == "nodes")
-                .and_then(|i| t.get(i + 1)?.parse().ok())
-        })
+        .filter_map(|l| field(l, "nodes")?.parse().ok())
         .collect();
     let last = *nodes.last().unwrap();
     assert!((30_000..=30_300).contains(&last), "{last}");
@@ -336,11 +338,7 @@ fn multipv_lines_are_ordered() {
         .filter(|l| l.starts_with("info depth 5 "))
         .collect();
     assert_eq!(last.len(), 3, "{lines:?}");
-    let score = |l: &str| -> i32 {
-        let t: Vec<&str> = l.split_whitespace().collect();
-        let i = t.iter().position(|&x| x == "cp").unwrap();
-        t[i + 1].parse().unwrap()
-    };
+    let score = |l: &str| -> i32 { field(l, "cp").unwrap().parse().unwrap() };
     assert!(score(last[0]) >= score(last[1]) && score(last[1]) >= score(last[2]));
     let firsts: std::collections::HashSet<&str> = last
         .iter()
@@ -375,12 +373,7 @@ fn threads_obey_limits_and_stop() {
         let last_nodes = lines
             .iter()
             .rev()
-            .find_map(|l| {
-                let t: Vec<&str> = l.split_whitespace().collect();
-                t.iter()
-                    .position(|&x| x == "nodes")
-                    .and_then(|i| t.get(i + 1)?.parse::<u64>().ok())
-            })
+            .find_map(|l| field(l, "nodes")?.parse::<u64>().ok())
             .unwrap();
         // Helpers flush their counts every 1024 nodes: a few thousand over.
         assert!((200_000..=220_000).contains(&last_nodes), "{last_nodes}");
@@ -399,11 +392,6 @@ fn threads_obey_limits_and_stop() {
 /// and `bestmove` is its first move. MultiPV lines are the main thread's alone.
 #[test]
 fn threads_report_lines_in_depth_order() {
-    let field = |l: &str, name: &str| -> Option<String> {
-        let t: Vec<&str> = l.split_whitespace().collect();
-        let i = t.iter().position(|&x| x == name)?;
-        t.get(i + 1).map(|s| s.to_string())
-    };
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
@@ -434,7 +422,7 @@ fn threads_report_lines_in_depth_order() {
     for d in 1..=10 {
         let at_d = lines
             .iter()
-            .filter(|l| field(l, "depth").as_deref() == Some(&d.to_string()))
+            .filter(|l| field(l, "depth").and_then(|s| s.parse().ok()) == Some(d))
             .count();
         assert_eq!(at_d, 2, "depth {d}: {lines:?}");
     }
