@@ -41,6 +41,8 @@ def main():
     ap.add_argument('--hash', type=int, default=0,
                     help='MB (default: the bench\'s own)')
     args = ap.parse_args()
+    if args.threads < 2:
+        ap.error('--threads must be at least 2 (one thread is the reference)')
 
     runs = {e: {1: [], args.threads: []} for e in args.engines}
     for r in range(args.rounds):
