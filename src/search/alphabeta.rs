@@ -120,7 +120,12 @@ impl Searcher {
             return (-INF, -INF);
         }
         let raw = tte.map_or_else(|| self.static_eval(ply), |e| e.eval);
-        let c = self.thread.correction.get(&self.thread.pos);
+        let prev = if ply > 0 {
+            self.thread.stack[ply - 1].played
+        } else {
+            None
+        };
+        let c = self.thread.correction.get(&self.thread.pos, prev);
         (raw, (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
@@ -480,7 +485,7 @@ impl Searcher {
             && (!root || self.current.root_excluded.is_empty())
         {
             let t = &mut self.thread;
-            t.correction.update(&t.pos, depth, best - raw_eval);
+            t.correction.update(&t.pos, prev, depth, best - raw_eval);
         }
         self.current.rule_dep = dep;
         if dep {
