@@ -9,7 +9,7 @@ use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use super::types::{PieceType, Square};
+use super::types::{Color, PieceType, Square};
 
 /// Receives generated moves: a list, or a counter for bulk perft.
 pub trait Sink {
@@ -83,6 +83,37 @@ impl Position {
             PieceType::Pawn => attacks::pawn(c, from),
         };
         t & enemy
+    }
+
+    /// Every point where `by` could capture a piece of the other colour
+    /// standing there (pins ignored): what moving onto or off a point risks.
+    pub fn attacked_by(&self, by: Color) -> Bitboard {
+        let occ = self.occ;
+        let p = &self.pieces[by.index()];
+        let mut t = Bitboard::EMPTY;
+        for s in p[PieceType::Chariot.index()] {
+            t |= attacks::chariot(s, occ);
+        }
+        // A cannon attacks every point past its screen up to the next piece.
+        for s in p[PieceType::Cannon.index()] {
+            for screen in attacks::chariot(s, occ) & occ {
+                let away = attacks::line(s).and_not(attacks::between(s, screen));
+                t |= attacks::chariot(screen, occ) & away;
+            }
+        }
+        for s in p[PieceType::Horse.index()] {
+            t |= attacks::horse(s, occ);
+        }
+        for s in p[PieceType::Pawn.index()] {
+            t |= attacks::pawn(by, s);
+        }
+        for s in p[PieceType::Elephant.index()] {
+            t |= attacks::elephant(s, occ);
+        }
+        for s in p[PieceType::Advisor.index()] {
+            t |= attacks::advisor(s);
+        }
+        t | attacks::king(self.king_square(by))
     }
 
     /// Every pseudo-legal move whose target is in `mask` (e.g. enemy pieces
@@ -236,4 +267,37 @@ fn horse_leg_towards(k: Square, h: Square) -> Square {
     let df = (h.file() as i32 - k.file() as i32).signum();
     let dr = (h.rank() as i32 - k.rank() as i32).signum();
     Square::new((k.file() as i32 + df) as u8, (k.rank() as i32 + dr) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `attacked_by` against each piece's own rule asked point by point.
+    #[test]
+    fn attacked_points_match_each_pieces_attackers() {
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "2bak4/4a4/4b4/2c1C1p2/3R5/2N6/2n1P4/4B3c/4A4/3AK4 w",
+            "3k5/9/9/4c4/4P4/9/1C2r3R/9/4A4/4K4 b",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let occ = pos.occupied();
+            for by in [Color::Red, Color::Black] {
+                let p = |k: PieceType| pos.pieces(by, k);
+                let got = pos.attacked_by(by);
+                for i in 0..90u8 {
+                    let t = Square::new(i % 9, i / 9);
+                    let want = (attacks::chariot(t, occ) & p(PieceType::Chariot)).any()
+                        || (attacks::cannon(t, occ) & p(PieceType::Cannon)).any()
+                        || (attacks::horse_attackers(t, occ) & p(PieceType::Horse)).any()
+                        || (attacks::pawn_attackers(by, t) & p(PieceType::Pawn)).any()
+                        || (attacks::elephant(t, occ) & p(PieceType::Elephant)).any()
+                        || (attacks::advisor(t) & p(PieceType::Advisor)).any()
+                        || (attacks::king(t) & p(PieceType::King)).any();
+                    assert_eq!(got.has(t), want, "{fen} {by:?} {t:?}");
+                }
+            }
+        }
+    }
 }

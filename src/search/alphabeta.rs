@@ -7,7 +7,7 @@ use super::params::*;
 use super::tt::{Bound, TtEntry};
 use super::{mated_in, Searcher, Signals, INF, MATE_BOUND, MAX_PLY};
 use crate::board::see::SEE_VALUE;
-use crate::board::{Move, Piece, PieceType, Undo};
+use crate::board::{Bitboard, Move, Piece, PieceType, Undo};
 use crate::eval::evaluate;
 use crate::rules;
 use arrayvec::ArrayVec;
@@ -355,7 +355,12 @@ impl Searcher {
             let hist = if capture {
                 0
             } else {
-                self.thread.history.quiet_score(side, piece, m, &prevs)
+                {
+                    let threats = picker.threats(pos);
+                    self.thread
+                        .history
+                        .quiet_score(side, piece, m, &prevs, threats)
+                }
             };
             let reducible = depth >= LMR_MIN_DEPTH
                 && searched > pv_node as i32
@@ -446,9 +451,14 @@ impl Searcher {
             let t = &mut self.thread;
             let bonus = history_bonus(depth);
             if best_is_quiet {
+                let threats = if quiets.is_empty() {
+                    Bitboard::EMPTY
+                } else {
+                    picker.threats(&t.pos)
+                };
                 for &(p, q) in &quiets {
                     let b = if q == best_move { bonus } else { -bonus };
-                    t.history.update(side, p, q, &prevs, b);
+                    t.history.update(side, p, q, &prevs, threats, b);
                 }
                 let k = &mut t.stack[ply].killers;
                 if k[0] != best_move {

@@ -5,7 +5,7 @@
 //! live in the search stack, and counter-moves here.
 
 use super::params::HISTORY_MAX;
-use crate::board::{Move, Piece, PieceType, Square};
+use crate::board::{Bitboard, Move, Piece, PieceType, Square};
 
 /// A previous move as continuation history sees it: who moved where.
 pub type Prev = Option<(Piece, Move)>;
@@ -16,9 +16,14 @@ pub type Prevs = [Prev; CONT_PLIES.len()];
 
 type ContTable = [[[[i16; 90]; 14]; 90]; 14];
 
+/// [from][to] for one side and one threat pattern.
+type Butterfly = [[i16; 90]; 90];
+
 pub struct History {
-    /// [side][from][to]
-    butterfly: Box<[[[i16; 90]; 90]; 2]>,
+    /// [side][threat pattern][from][to]: the pattern says whether the enemy
+    /// attacks the move's origin and its destination (`threat_index`), so
+    /// that escaping an attack and walking into one are learned apart.
+    butterfly: Box<[[Butterfly; 4]; 2]>,
     /// [previous piece][its to][piece][to], for each of `CONT_PLIES`.
     cont: [Box<ContTable>; CONT_PLIES.len()],
     /// [piece that moved][its destination] -> the reply that refuted it.
@@ -38,7 +43,7 @@ fn zeroed_cont() -> Box<ContTable> {
 impl Default for History {
     fn default() -> Self {
         History {
-            butterfly: Box::new([[[0; 90]; 90]; 2]),
+            butterfly: Box::new([[[[0; 90]; 90]; 4]; 2]),
             cont: [zeroed_cont(), zeroed_cont(), zeroed_cont()],
             counter: Box::new([[Move::NONE; 90]; 14]),
             capture: Box::new([[[0; 7]; 90]; 14]),
@@ -53,11 +58,20 @@ fn gravity(e: &mut i16, bonus: i32) {
     *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
 }
 
+/// Which of the move's two points the enemy attacks: bit 0 the origin,
+/// bit 1 the destination.
+#[inline(always)]
+fn threat_index(m: Move, threats: Bitboard) -> usize {
+    threats.has(m.from()) as usize | (threats.has(m.to()) as usize) << 1
+}
+
 impl History {
     pub fn clear(&mut self) {
         for side in self.butterfly.iter_mut() {
-            for row in side.iter_mut() {
-                row.fill(0);
+            for table in side.iter_mut() {
+                for row in table.iter_mut() {
+                    row.fill(0);
+                }
             }
         }
         for t in self.cont.iter_mut() {
@@ -91,10 +105,19 @@ impl History {
         );
     }
 
-    /// Ordering score of a quiet move `m` by `piece`.
+    /// Ordering score of a quiet move `m` by `piece`; `threats` are the
+    /// points the enemy attacks.
     #[inline(always)]
-    pub fn quiet_score(&self, side: usize, piece: Piece, m: Move, prev: &Prevs) -> i32 {
-        let mut s = self.butterfly[side][m.from().index()][m.to().index()] as i32;
+    pub fn quiet_score(
+        &self,
+        side: usize,
+        piece: Piece,
+        m: Move,
+        prev: &Prevs,
+        threats: Bitboard,
+    ) -> i32 {
+        let t = threat_index(m, threats);
+        let mut s = self.butterfly[side][t][m.from().index()][m.to().index()] as i32;
         for (t, p) in self.cont.iter().zip(prev) {
             if let Some((pp, pm)) = p {
                 s += t[pp.index()][pm.to().index()][piece.index()][m.to().index()] as i32;
@@ -104,9 +127,18 @@ impl History {
     }
 
     #[inline(always)]
-    pub fn update(&mut self, side: usize, piece: Piece, m: Move, prev: &Prevs, bonus: i32) {
+    pub fn update(
+        &mut self,
+        side: usize,
+        piece: Piece,
+        m: Move,
+        prev: &Prevs,
+        threats: Bitboard,
+        bonus: i32,
+    ) {
+        let t = threat_index(m, threats);
         gravity(
-            &mut self.butterfly[side][m.from().index()][m.to().index()],
+            &mut self.butterfly[side][t][m.from().index()][m.to().index()],
             bonus,
         );
         for (t, p) in self.cont.iter_mut().zip(prev) {

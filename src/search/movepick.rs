@@ -41,6 +41,9 @@ pub struct MovePicker {
     qsearch: bool,
     /// Quiescence in check: every legal move is generated at once.
     evasions: bool,
+    /// Points the enemy attacks, for the quiet moves' history: found when
+    /// first asked, as many nodes end before their quiet moves.
+    threats: Option<Bitboard>,
 }
 
 impl MovePicker {
@@ -61,6 +64,7 @@ impl MovePicker {
             bad_idx: 0,
             qsearch: false,
             evasions: false,
+            threats: None,
         }
     }
 
@@ -76,6 +80,14 @@ impl MovePicker {
         mp.qsearch = true;
         mp.evasions = in_check;
         mp
+    }
+
+    /// The points the side not to move attacks.
+    #[inline(always)]
+    pub fn threats(&mut self, pos: &Position) -> Bitboard {
+        *self
+            .threats
+            .get_or_insert_with(|| pos.attacked_by(pos.side().flip()))
     }
 
     pub fn next(&mut self, pos: &Position, h: &History, prev: &Prevs) -> Option<Move> {
@@ -126,10 +138,12 @@ impl MovePicker {
                     self.idx = 0;
                     pos.generate_legal_into(&mut self.moves, !pos.occupied());
                     let side = pos.side().index();
+                    let threats = self.threats(pos);
                     self.scores.clear();
                     for &m in self.moves.as_slice() {
                         let piece = pos.piece_at(m.from()).expect("legal move has a piece");
-                        self.scores.push(h.quiet_score(side, piece, m, prev));
+                        self.scores
+                            .push(h.quiet_score(side, piece, m, prev, threats));
                     }
                     self.sort();
                     self.stage = Stage::Quiets;
