@@ -355,12 +355,10 @@ impl Searcher {
             let hist = if capture {
                 0
             } else {
-                {
-                    let threats = picker.threats(pos);
-                    self.thread
-                        .history
-                        .quiet_score(side, piece, m, &prevs, threats)
-                }
+                let threats = picker.threats(pos);
+                self.thread
+                    .history
+                    .quiet_score(side, piece, m, &prevs, threats)
             };
             let reducible = depth >= LMR_MIN_DEPTH
                 && searched > pv_node as i32

@@ -1,8 +1,8 @@
-//! Move-ordering memory: butterfly history, continuation history (the quiet
-//! move's success after our and the opponent's moves 1, 2 and 4 plies
-//! back), capture
-//! history (a capture's success by piece, destination and victim), killers
-//! live in the search stack, and counter-moves here.
+//! Move-ordering memory: butterfly history (kept apart by whether the
+//! enemy attacks the move's origin and destination), continuation history
+//! (the quiet move's success after our and the opponent's moves 1, 2 and 4
+//! plies back), capture history (a capture's success by piece, destination
+//! and victim), and counter-moves; killers live in the search stack.
 
 use super::params::HISTORY_MAX;
 use crate::board::{Bitboard, Move, Piece, PieceType, Square};
@@ -116,8 +116,8 @@ impl History {
         prev: &Prevs,
         threats: Bitboard,
     ) -> i32 {
-        let t = threat_index(m, threats);
-        let mut s = self.butterfly[side][t][m.from().index()][m.to().index()] as i32;
+        let threat = threat_index(m, threats);
+        let mut s = self.butterfly[side][threat][m.from().index()][m.to().index()] as i32;
         for (t, p) in self.cont.iter().zip(prev) {
             if let Some((pp, pm)) = p {
                 s += t[pp.index()][pm.to().index()][piece.index()][m.to().index()] as i32;
@@ -136,9 +136,9 @@ impl History {
         threats: Bitboard,
         bonus: i32,
     ) {
-        let t = threat_index(m, threats);
+        let threat = threat_index(m, threats);
         gravity(
-            &mut self.butterfly[side][t][m.from().index()][m.to().index()],
+            &mut self.butterfly[side][threat][m.from().index()][m.to().index()],
             bonus,
         );
         for (t, p) in self.cont.iter_mut().zip(prev) {
