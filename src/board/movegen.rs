@@ -286,8 +286,7 @@ mod tests {
             for by in [Color::Red, Color::Black] {
                 let p = |k: PieceType| pos.pieces(by, k);
                 let got = pos.attacked_by(by);
-                for i in 0..90u8 {
-                    let t = Square::new(i % 9, i / 9);
+                for t in Bitboard::FULL {
                     let want = (attacks::chariot(t, occ) & p(PieceType::Chariot)).any()
                         || (attacks::cannon(t, occ) & p(PieceType::Cannon)).any()
                         || (attacks::horse_attackers(t, occ) & p(PieceType::Horse)).any()

@@ -1,13 +1,13 @@
 //! The principal-variation alpha-beta search and quiescence, with the
 //! repetition law as a leaf value (`rule_value`) and the usual pruning.
 
-use super::history::CONT_PLIES;
+use super::history::{Prev, CONT_PLIES};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, TtEntry};
 use super::{mated_in, Searcher, Signals, INF, MATE_BOUND, MAX_PLY};
 use crate::board::see::SEE_VALUE;
-use crate::board::{Bitboard, Move, Piece, PieceType, Undo};
+use crate::board::{Move, Piece, PieceType, Undo};
 use crate::eval::evaluate;
 use crate::rules;
 use arrayvec::ArrayVec;
@@ -120,13 +120,21 @@ impl Searcher {
             return (-INF, -INF);
         }
         let raw = tte.map_or_else(|| self.static_eval(ply), |e| e.eval);
-        let prev = if ply > 0 {
+        let c = self
+            .thread
+            .correction
+            .get(&self.thread.pos, self.last_move(ply));
+        (raw, (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// The move that led to `ply` (none at the root or after a null move).
+    #[inline(always)]
+    fn last_move(&self, ply: usize) -> Prev {
+        if ply > 0 {
             self.thread.stack[ply - 1].played
         } else {
             None
-        };
-        let c = self.thread.correction.get(&self.thread.pos, prev);
-        (raw, (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        }
     }
 
     /// The LMR table's reduction for the `searched`-th move at `depth`.
@@ -278,7 +286,7 @@ impl Searcher {
         }
 
         let stack = &self.thread.stack;
-        let prev = if ply > 0 { stack[ply - 1].played } else { None };
+        let prev = self.last_move(ply);
         let prevs = CONT_PLIES.map(|back| {
             if ply >= back {
                 stack[ply - back].played
@@ -449,11 +457,7 @@ impl Searcher {
             let t = &mut self.thread;
             let bonus = history_bonus(depth);
             if best_is_quiet {
-                let threats = if quiets.is_empty() {
-                    Bitboard::EMPTY
-                } else {
-                    picker.threats(&t.pos)
-                };
+                let threats = picker.threats(&t.pos);
                 for &(p, q) in &quiets {
                     let b = if q == best_move { bonus } else { -bonus };
                     t.history.update(side, p, q, &prevs, threats, b);
