@@ -261,6 +261,46 @@ fn go_nodes_stops_near_the_limit() {
     assert!((30_000..=30_300).contains(&last), "{last}");
 }
 
+/// A search stopped inside an iteration plays that iteration's move only
+/// after a line for it: the last line's first move is the `bestmove`. These
+/// cases switch move (or find a better score) after the last full iteration.
+#[test]
+fn a_stopped_iteration_reports_the_move_it_plays() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for (fen, nodes) in [
+        (
+            "5k3/3R5/2C6/5NP1n/2b1P3p/9/P7P/4B4/4A4/4KAB2 w - - 1 37",
+            70_000,
+        ),
+        (
+            "2b1k1P2/4a4/4b4/1P7/9/9/9/3A5/4K4/2rA2B1r b - - 5 48",
+            30_000,
+        ),
+        (
+            "2b1k1P2/4a4/4b4/1P7/9/9/9/3A5/4K4/2rA2B1r b - - 5 48",
+            70_000,
+        ),
+        (
+            "5k3/4a4/4b4/9/5r2p/6B2/P8/5A3/2p1A4/1c2K1B2 b - - 3 35",
+            150_000,
+        ),
+        (
+            "4ka3/9/3a5/3c5/8p/p8/8P/2C1p4/2nK5/2B2A3 b - - 1 65",
+            70_000,
+        ),
+    ] {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        e.send(&format!("go nodes {nodes}"));
+        let lines = e.until("bestmove");
+        let last_pv = lines.iter().rev().find_map(|l| field(l, "pv")).unwrap();
+        let best = field(lines.last().unwrap(), "bestmove").unwrap();
+        assert_eq!(last_pv, best, "{fen} at {nodes} nodes: {lines:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_harmless() {
     let mut e = Engine::start();

@@ -6,6 +6,7 @@ use super::command::Command;
 use super::options::{Kind, Opt};
 use super::ranks::Ranks;
 use super::{ucci, uci, AUTHOR, NAME};
+use crate::search::tt::Bound;
 use crate::search::{mate_moves, Info};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,11 +129,16 @@ impl Dialect {
                 format!("info time {ms} nodes {}", i.nodes),
             ],
             Dialect::Uci => vec![format!(
-                "info depth {} seldepth {} multipv {} {} nodes {} nps {} hashfull {} time {ms} pv {}",
+                "info depth {} seldepth {} multipv {} {}{} nodes {} nps {} hashfull {} time {ms} pv {}",
                 i.depth,
                 i.seldepth,
                 i.multipv,
                 self.score(i.score),
+                match i.bound {
+                    Bound::Lower => " lowerbound",
+                    Bound::Upper => " upperbound",
+                    _ => "",
+                },
                 i.nodes,
                 i.nodes * 1000 / ms.max(1),
                 i.hashfull,
@@ -192,6 +198,27 @@ mod tests {
         assert_eq!(Dialect::Uci.score(MATE - 1), "score mate 1");
         assert_eq!(Dialect::Uci.score(-MATE + 2), "score mate -1");
         assert_eq!(Dialect::Ucci.score(MATE - 1), format!("score {}", MATE - 1));
+    }
+
+    /// A score the search did not confirm says which bound it is (UCI only:
+    /// UCCI has no such word).
+    #[test]
+    fn bounds_in_info_lines() {
+        let info = |bound| Info {
+            depth: 9,
+            seldepth: 12,
+            multipv: 1,
+            score: MATE - 5,
+            nodes: 1000,
+            time: std::time::Duration::from_millis(10),
+            hashfull: 0,
+            pv: vec![],
+            bound,
+        };
+        let line = |d: Dialect, b| d.info_lines(&info(b), Ranks::FromZero)[0].clone();
+        assert!(line(Dialect::Uci, Bound::Lower).contains(" score mate 3 lowerbound nodes "));
+        assert!(line(Dialect::Uci, Bound::Exact).contains(" score mate 3 nodes "));
+        assert!(line(Dialect::Ucci, Bound::Lower).contains(&format!(" score {} pv ", MATE - 5)));
     }
 
     #[test]

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use time::{Budget, Stability};
-use tt::Tt;
+use tt::{Bound, Tt};
 
 pub const INF: i32 = 32000;
 pub const MATE: i32 = 31000;
@@ -104,6 +104,9 @@ pub struct Info {
     pub time: Duration,
     pub hashfull: usize,
     pub pv: Vec<Move>,
+    /// `Exact`, or `Lower` for a score the search was stopped before
+    /// confirming (a fail high, such as a mate found late in an iteration).
+    pub bound: Bound,
 }
 
 #[derive(Clone, Debug)]
@@ -355,7 +358,7 @@ impl Searcher {
             let mut depth = depth;
             for pv_idx in 0..multipv {
                 self.current.seldepth = 0;
-                let (score, pv) = self.aspiration(
+                let (score, pv, bound) = self.aspiration(
                     depth,
                     if pv_idx == 0 { prev_score } else { lines[0].0 },
                     signals,
@@ -382,6 +385,21 @@ impl Searcher {
                         && score > -INF
                         && (Some(pv[0]) == result.best || score >= result.score || depth == 1)
                     {
+                        // What the unfinished iteration found (a new best
+                        // move, a better score: a mate) is worth a line.
+                        if Some(pv[0]) != result.best || score > result.score {
+                            report(&Info {
+                                depth,
+                                seldepth: self.current.seldepth,
+                                multipv: 1,
+                                score,
+                                nodes: self.total_nodes(signals),
+                                time: self.current.start.elapsed(),
+                                hashfull: self.tt.hashfull(),
+                                pv: pv.clone(),
+                                bound,
+                            });
+                        }
                         result.best = Some(pv[0]);
                         result.ponder = pv.get(1).copied();
                     }
@@ -403,6 +421,7 @@ impl Searcher {
                     time: self.current.start.elapsed(),
                     hashfull: self.tt.hashfull(),
                     pv: pv.clone(),
+                    bound: Bound::Exact,
                 });
             }
             let Some((score, pv)) = lines.first().cloned() else {
@@ -498,28 +517,41 @@ impl Searcher {
     }
 
     /// One root search in a window around `prev`, widened until the score
-    /// falls inside it.
-    fn aspiration(&mut self, depth: i32, prev: i32, signals: &Signals) -> (i32, Vec<Move>) {
+    /// falls inside it. A stopped search gives its best line so far, with
+    /// `Lower` when that is a fail high (the last one, if the search that
+    /// followed it found nothing better).
+    fn aspiration(&mut self, depth: i32, prev: i32, signals: &Signals) -> (i32, Vec<Move>, Bound) {
         let mut delta = aspiration_delta();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
             (-INF, INF)
         };
+        let mut fail_high: Option<(i32, Vec<Move>)> = None;
         loop {
             self.current.rule_dep = false;
             let score = self.negamax(alpha, beta, depth, 0, false, signals);
             let pv = self.current.pv.lines[0][..self.current.pv.len[0]].to_vec();
             if self.current.stopped {
-                return (score, pv);
+                let bound = if score >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                return match fail_high {
+                    Some((s, p)) if pv.is_empty() || s > score => (s, p, Bound::Lower),
+                    _ => (score, pv, bound),
+                };
             }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INF);
+                fail_high = None;
             } else if score >= beta {
                 beta = (score + delta).min(INF);
+                fail_high = Some((score, pv));
             } else {
-                return (score, pv);
+                return (score, pv, Bound::Exact);
             }
             delta += delta / ASPIRATION_GROWTH_DIVISOR;
             if delta > ASPIRATION_MAX_DELTA {

@@ -4,7 +4,7 @@
 //! Threads skip depths another thread finished; the main thread reports a
 //! helper's finished line as its own (not with MultiPV).
 
-use super::tt::Tt;
+use super::tt::{Bound, Tt};
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
 use crate::board::{Game, Move};
 use crate::eval::nnue::Net;
@@ -159,6 +159,7 @@ impl Pool {
                     time: start.elapsed(),
                     hashfull: main.tt.hashfull(),
                     pv: r.best.into_iter().chain(r.ponder).collect(),
+                    bound: Bound::Exact,
                 });
             }
             r
