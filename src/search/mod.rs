@@ -361,6 +361,7 @@ impl Searcher {
                 let (score, pv, bound) = self.aspiration(
                     depth,
                     if pv_idx == 0 { prev_score } else { lines[0].0 },
+                    result.best,
                     signals,
                 );
                 if self.current.abandoned {
@@ -518,9 +519,16 @@ impl Searcher {
 
     /// One root search in a window around `prev`, widened until the score
     /// falls inside it. A stopped search gives its best line so far, with
-    /// `Lower` when that is a fail high (the last one, if the search that
-    /// followed it found nothing better).
-    fn aspiration(&mut self, depth: i32, prev: i32, signals: &Signals) -> (i32, Vec<Move>, Bound) {
+    /// `Lower` when that is a fail high: the last one, if it was `best`'s
+    /// and the search that followed found nothing better. Another move's
+    /// unconfirmed fail high is not played (playing it measured no gain).
+    fn aspiration(
+        &mut self,
+        depth: i32,
+        prev: i32,
+        best: Option<Move>,
+        signals: &Signals,
+    ) -> (i32, Vec<Move>, Bound) {
         let mut delta = aspiration_delta();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
@@ -539,7 +547,9 @@ impl Searcher {
                     Bound::Exact
                 };
                 return match fail_high {
-                    Some((s, p)) if pv.is_empty() || s > score => (s, p, Bound::Lower),
+                    Some((s, p)) if (pv.is_empty() || s > score) && p.first() == best.as_ref() => {
+                        (s, p, Bound::Lower)
+                    }
                     _ => (score, pv, bound),
                 };
             }
