@@ -262,8 +262,9 @@ fn go_nodes_stops_near_the_limit() {
 }
 
 /// A search stopped inside an iteration plays that iteration's move only
-/// after a line for it: the last line's first move is the `bestmove`. These
-/// cases switch move (or find a better score) after the last full iteration.
+/// after a line for it: the last line's first move is the `bestmove`. At
+/// these node counts the search finds a new move after its last full
+/// iteration.
 #[test]
 fn a_stopped_iteration_reports_the_move_it_plays() {
     let mut e = Engine::start();
