@@ -143,7 +143,7 @@ fn analyze(
     rule: &str,
 ) -> Result<(), Failure> {
     use chariot::board::{notation, Game};
-    use chariot::search::{mate_moves, time::Budget, tt::Tt, Limits, Searcher, Signals};
+    use chariot::search::{mate_moves, time::Budget, tt::Tt, Info, Limits, Searcher, Signals};
     use std::sync::Arc;
 
     let start = match fen {
@@ -183,7 +183,7 @@ fn analyze(
         Some(n) => format!("mated in {}", -n),
         None => format!("{s:+}"),
     };
-    let r = searcher.search(&game, &limits, &signals, &[], 1, &mut |info| {
+    let mut show = |info: &Info| {
         let iccs: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
         let zh = notation::chinese_line(&pos, &info.pv);
         println!(
@@ -195,7 +195,11 @@ fn analyze(
             iccs.join(" ")
         );
         println!("{:>58}{}", "", zh.join(" "));
-    });
+    };
+    let r = searcher.search(&game, &limits, &signals, &[], 1, &mut show);
+    if let Some(i) = &r.partial {
+        show(i);
+    }
     match r.best {
         Some(m) => println!(
             "\nbest move: {m} ({}), score {} (side to move; 100 = about one horse)",

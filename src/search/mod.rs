@@ -116,6 +116,10 @@ pub struct SearchResult {
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
+    /// The line of an unfinished iteration that changed the move or raised
+    /// the score, for the caller to report unless a helper's deeper
+    /// finished line replaces this result.
+    pub partial: Option<Info>,
 }
 
 /// What a searcher is told, fixed between searches.
@@ -329,6 +333,7 @@ impl Searcher {
             score: 0,
             depth: 0,
             nodes: 0,
+            partial: None,
         };
         let Some(&first) = self.current.root_moves.first() else {
             result.score = mated_in(0);
@@ -389,7 +394,7 @@ impl Searcher {
                         // What the unfinished iteration found (a new best
                         // move, a better score: a mate) is worth a line.
                         if Some(pv[0]) != result.best || score > result.score {
-                            report(&Info {
+                            result.partial = Some(Info {
                                 depth,
                                 seldepth: self.current.seldepth,
                                 multipv: 1,
@@ -447,6 +452,7 @@ impl Searcher {
                 score,
                 depth,
                 nodes: self.total_nodes(signals),
+                partial: None,
             };
             if let Some(m) = limits.mate {
                 if mate_moves(score).is_some_and(|n| n > 0 && n <= m) {

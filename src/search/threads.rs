@@ -109,7 +109,11 @@ impl Pool {
             .split_first_mut()
             .expect("a pool has a main thread");
         if helpers.is_empty() {
-            return main.search(game, limits, signals, banned, multipv, report);
+            let r = main.search(game, limits, signals, banned, multipv, report);
+            if let Some(i) = &r.partial {
+                report(i);
+            }
+            return r;
         }
         // Helpers run until the main thread is done (depth limits aside).
         let helper_limits = Limits {
@@ -161,6 +165,8 @@ impl Pool {
                     pv: r.best.into_iter().chain(r.ponder).collect(),
                     bound: Bound::Exact,
                 });
+            } else if let Some(i) = &r.partial {
+                report(i);
             }
             r
         })
