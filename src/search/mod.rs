@@ -392,19 +392,10 @@ impl Searcher {
                         && (Some(pv[0]) == result.best || score >= result.score || depth == 1)
                     {
                         // What the unfinished iteration found (a new best
-                        // move, a better score: a mate) is worth a line.
+                        // move, a better score: a mate) is worth a line,
+                        // which the caller reports.
                         if Some(pv[0]) != result.best || score > result.score {
-                            result.partial = Some(Info {
-                                depth,
-                                seldepth: self.current.seldepth,
-                                multipv: 1,
-                                score,
-                                nodes: self.total_nodes(signals),
-                                time: self.current.start.elapsed(),
-                                hashfull: self.tt.hashfull(),
-                                pv: pv.clone(),
-                                bound,
-                            });
+                            result.partial = Some(self.info(depth, 1, score, &pv, bound, signals));
                         }
                         result.best = Some(pv[0]);
                         result.ponder = pv.get(1).copied();
@@ -418,17 +409,7 @@ impl Searcher {
             // Lines searched later can come out better: report them best first.
             lines.sort_by_key(|l| std::cmp::Reverse(l.0));
             for (i, (score, pv)) in lines.iter().enumerate() {
-                report(&Info {
-                    depth,
-                    seldepth: self.current.seldepth,
-                    multipv: i + 1,
-                    score: *score,
-                    nodes: self.total_nodes(signals),
-                    time: self.current.start.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    pv: pv.clone(),
-                    bound: Bound::Exact,
-                });
+                report(&self.info(depth, i + 1, *score, pv, Bound::Exact, signals));
             }
             let Some((score, pv)) = lines.first().cloned() else {
                 break;
@@ -494,6 +475,29 @@ impl Searcher {
         let i = c.root_moves.iter().position(|&m| m == best);
         let share = i.map_or(0.0, |i| c.root_nodes[i] as f64 / total as f64);
         (EFFORT_BASE - share) * EFFORT_SCALE
+    }
+
+    /// The report of one line of this search at `depth`.
+    fn info(
+        &self,
+        depth: i32,
+        multipv: usize,
+        score: i32,
+        pv: &[Move],
+        bound: Bound,
+        signals: &Signals,
+    ) -> Info {
+        Info {
+            depth,
+            seldepth: self.current.seldepth,
+            multipv,
+            score,
+            nodes: self.total_nodes(signals),
+            time: self.current.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: pv.to_vec(),
+            bound,
+        }
     }
 
     /// For the main thread: a helper's line at least `depth` deep, if one
