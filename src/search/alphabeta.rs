@@ -7,7 +7,7 @@ use super::params::*;
 use super::tt::{Bound, TtEntry};
 use super::{mated_in, Searcher, Signals, INF, MATE_BOUND, MAX_PLY};
 use crate::board::see::SEE_VALUE;
-use crate::board::{Move, Piece, PieceType, Undo};
+use crate::board::{attacks, Bitboard, Move, Piece, PieceType, Undo};
 use crate::eval::evaluate;
 use crate::rules;
 use arrayvec::ArrayVec;
@@ -143,6 +143,16 @@ impl Searcher {
         self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)]
     }
 
+    /// Whether the enemy attacks the side to move's king or a point it
+    /// could step to.
+    fn king_zone_attacked(&self) -> bool {
+        let pos = &self.thread.pos;
+        let us = pos.side();
+        let k = pos.king_square(us);
+        let zone = Bitboard::from_square(k) | attacks::king(k);
+        (pos.attacked_by(us.flip()) & zone).any()
+    }
+
     /// Whether the side to move has a chariot, horse or cannon (null-move
     /// pruning is unsound without one: zugzwang-prone endings).
     fn has_attackers(&self) -> bool {
@@ -248,21 +258,15 @@ impl Searcher {
             {
                 return eval;
             }
-            // Razoring: hopeless at low depth, confirm with quiescence.
-            if depth <= RAZOR_MAX_DEPTH
-                && eval + razor_base() + razor_per_depth() * depth * depth < alpha
-            {
-                let v = self.qsearch(alpha, alpha + 1, ply, signals);
-                if v <= alpha {
-                    return v;
-                }
-            }
-            // Null move, never without an attacking piece.
+            // Null move, never without an attacking piece, nor with the
+            // king in danger: behind a pass the search is too shallow to
+            // see the mate the opponent's last move threatens.
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
                 && self.thread.stack[ply.saturating_sub(1)].played.is_some()
                 && self.has_attackers()
                 && beta > -MATE_BOUND
+                && !self.king_zone_attacked()
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIVISOR

@@ -59,9 +59,6 @@ tunables! {
     aspiration_delta = "AspirationDelta": 6, 2, 40;
     /// Reverse futility margin per ply of depth.
     rfp_margin = "RfpMargin": 40, 10, 100;
-    /// Razoring margin: base plus a part that grows with depth squared.
-    razor_base = "RazorBase": 70, 0, 300;
-    razor_per_depth = "RazorPerDepth": 70, 10, 200;
     /// Futility pruning of quiet moves: base plus per-ply margin, per ply
     /// of the depth the move would be searched to after its reduction.
     futility_base = "FutilityBase": 22, 0, 150;
@@ -87,9 +84,6 @@ pub const ASPIRATION_MAX_DELTA: i32 = 600;
 pub const RFP_MAX_DEPTH: i32 = 8;
 /// The margin shrinks by this when the static evaluation is improving.
 pub const RFP_IMPROVING: i32 = 40;
-
-/// Razoring: only at this depth or below.
-pub const RAZOR_MAX_DEPTH: i32 = 3;
 
 /// Null move: only from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;

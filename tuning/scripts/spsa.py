@@ -17,7 +17,7 @@ every iteration, so that a stopped run resumes with the same command.
   cargo build --release --features tune
   python3 tuning/scripts/spsa.py --engine target/release/chariot \\
       --referee ../shared/tools/xqmatch/xqmatch.py --openings OPENINGS \\
-      --params RfpMargin,RazorBase,... --iterations 2000 --tc 1+0.01 \\
+      --params RfpMargin,FutilityBase,... --iterations 2000 --tc 1+0.01 \\
       --state tuning/data/spsa/state.json
 
 Each match runs through the referee with `-c 1`; the state file's
