@@ -302,6 +302,23 @@ fn a_stopped_iteration_reports_the_move_it_plays() {
     }
 }
 
+/// A mate in 4 that opens with a quiet pawn move (c8d8), checks after it.
+/// The defender's null move hid the threat: the search found the mate only
+/// at depth 12 (6cebc19); with the king's zone attacked there is no null
+/// move, and depth 8 sees it.
+#[test]
+fn a_quiet_mating_threat_is_seen() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position fen 2Nak4/2P1a2N1/9/9/8P/5C3/5c3/9/4K4/2B6 w - - 0 1");
+    e.send("go depth 8");
+    let lines = e.until("bestmove");
+    let last = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert!(last.contains(" score mate 4 "), "{lines:?}");
+    assert_eq!(field(lines.last().unwrap(), "bestmove"), Some("c8d8"));
+}
+
 #[test]
 fn bad_input_is_harmless() {
     let mut e = Engine::start();
