@@ -260,13 +260,15 @@ impl Searcher {
             }
             // Null move, never without an attacking piece, nor with the
             // king in danger: behind a pass the search is too shallow to
-            // see the mate the opponent's last move threatens.
+            // see the mate the opponent's last move threatens. Odd helpers,
+            // a ply ahead, pass there too: they reach depth sooner, and the
+            // threads' trees differ.
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
                 && self.thread.stack[ply.saturating_sub(1)].played.is_some()
                 && self.has_attackers()
                 && beta > -MATE_BOUND
-                && !self.king_zone_attacked()
+                && (self.config.id % 2 == 1 || !self.king_zone_attacked())
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIVISOR
