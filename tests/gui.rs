@@ -80,9 +80,7 @@ fn xqwizard_reference_dialogue() {
 /// a clock with the opponent's, and a draw offer.
 #[test]
 fn league_runner_dialogue() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     for l in [
         "setoption promotion false",
         "setoption ponder false",
@@ -232,9 +230,7 @@ fn vinxiangqi_dialogue() {
     assert!(m.from().rank() >= 5, "a Black move: {m}");
 
     // The same in UCI mode.
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send(&format!("position fen {START} w"));
     e.send("banmoves h2e2 b2e2");
     e.send("go movetime 200 depth 4");
@@ -250,14 +246,9 @@ fn vinxiangqi_dialogue() {
 /// it capitalises option names.
 #[test]
 fn tchess_dialogue() {
-    let mut probe = Engine::start();
-    probe.send("uci");
-    probe.until("uciok");
-    drop(probe);
+    drop(Engine::greeted("uci"));
 
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("stop");
     e.send("isready");
     assert_eq!(e.until("readyok"), vec!["readyok"]);
@@ -271,9 +262,7 @@ fn tchess_dialogue() {
     e.send("go depth 5");
     e.last("bestmove");
 
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("setoption Threads 2");
     e.send("setoption Hash 32");
     e.send("isready");
@@ -335,9 +324,7 @@ fn gmchess_dialogue() {
 /// QBoard: `uccinewgame`, nothing after `moves`, depth with movetime.
 #[test]
 fn qboard_dialogue() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("isready");
     e.last("readyok");
     e.send("uccinewgame");
@@ -352,9 +339,7 @@ fn qboard_dialogue() {
 /// FEN fields) with UCI clocks; and its UCCI mode, `go` words in any order.
 #[test]
 fn uci2wb_dialogues() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send(&format!("fen {START} r moves h2e2 h9g7"));
     assert!(e.fen().starts_with("rnbakab1r/9/1c4nc1/"));
     e.send("go wtime 10000 btime 10000 winc 100 binc 100");
@@ -383,9 +368,7 @@ fn uci2wb_dialogues() {
 /// `Ranks` option (selecting the variant alone keeps 0-9).
 #[test]
 fn cutechess_ranks_from_one() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("setoption name UCI_Variant value xiangqi");
     e.send("position startpos moves h2e2");
     assert!(e

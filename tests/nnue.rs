@@ -57,9 +57,7 @@ fn eval_file_loads_and_bad_files_keep_the_current_net() {
     b[8] ^= 1; // hidden size
     std::fs::write(&other, &b).unwrap();
 
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("setoption name UseNNUE value false");
     assert_eq!(e.last("info string"), "info string hand-crafted evaluation");
     let hce = score_line(&mut e);
@@ -132,9 +130,7 @@ fn ucci_depth_zero_is_the_nets_evaluation() {
     let pos =
         Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
             .unwrap();
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("position startpos moves h2e2");
     e.send("go depth 0");
     let want = format!("info depth 0 score {}", nnue::embedded().evaluate(&pos));

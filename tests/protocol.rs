@@ -134,9 +134,7 @@ fn budget(e: &mut Engine, go: &str) -> String {
 /// UCI's are milliseconds: the same clock gives the same budget.
 #[test]
 fn time_units_give_the_same_budget() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("setoption debug true");
     e.send("position startpos");
     let secs = budget(&mut e, "go time 2 increment 0.05 opptime 9 oppincrement 1");
@@ -147,9 +145,7 @@ fn time_units_give_the_same_budget() {
     // The same number without the unit change is another budget.
     assert_ne!(budget(&mut e, "go time 2 increment 0.05"), secs);
 
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("debug on");
     e.send("position startpos moves h2e2");
     // Black to move: Black's clock counts.
@@ -159,9 +155,7 @@ fn time_units_give_the_same_budget() {
 
 #[test]
 fn isready_and_stop_during_search() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("position startpos");
     e.send("go infinite");
     e.send("isready");
@@ -204,9 +198,7 @@ fn ponder_and_ponderhit() {
 
 #[test]
 fn mate_in_one_and_mated_side() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send(&format!("position fen {MATE_IN_ONE}"));
     e.send("go depth 4");
     assert!(e.last("bestmove").starts_with("bestmove b0b9"));
@@ -214,9 +206,7 @@ fn mate_in_one_and_mated_side() {
     e.send("go depth 4");
     assert_eq!(e.last("nobestmove"), "nobestmove");
 
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send(&format!("position fen {MATE_IN_ONE}"));
     e.send("go depth 4");
     let lines = e.until("bestmove");
@@ -232,9 +222,7 @@ fn mate_in_one_and_mated_side() {
 
 #[test]
 fn banmoves_forbids_root_moves() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send(&format!("position fen {MATE_IN_ONE}"));
     e.send("banmoves b0b9");
     e.send("go depth 4");
@@ -247,9 +235,7 @@ fn banmoves_forbids_root_moves() {
 
 #[test]
 fn go_nodes_stops_near_the_limit() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("position startpos");
     e.send("go nodes 30000");
     let lines = e.until("bestmove");
@@ -267,9 +253,7 @@ fn go_nodes_stops_near_the_limit() {
 /// iteration.
 #[test]
 fn a_stopped_iteration_reports_the_move_it_plays() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     for (fen, nodes) in [
         (
             "5k3/3R5/2C6/5NP1n/2b1P3p/9/P7P/4B4/4A4/4KAB2 w - - 1 37",
@@ -308,9 +292,7 @@ fn a_stopped_iteration_reports_the_move_it_plays() {
 /// move, and depth 8 sees it.
 #[test]
 fn a_quiet_mating_threat_is_seen() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("position fen 2Nak4/2P1a2N1/9/9/8P/5C3/5c3/9/4K4/2B6 w - - 0 1");
     e.send("go depth 8");
     let lines = e.until("bestmove");
@@ -321,9 +303,7 @@ fn a_quiet_mating_threat_is_seen() {
 
 #[test]
 fn bad_input_is_harmless() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("position startpos moves h2e2");
     let good = e.fen();
     for bad in [
@@ -384,9 +364,7 @@ fn bench_is_deterministic() {
 
 #[test]
 fn multipv_lines_are_ordered() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("setoption name MultiPV value 3");
     e.send("position startpos");
     e.send("go depth 5");
@@ -450,9 +428,7 @@ fn threads_obey_limits_and_stop() {
 /// and `bestmove` is its first move. MultiPV lines are the main thread's alone.
 #[test]
 fn threads_report_lines_in_depth_order() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("setoption name Threads value 2");
     for fen in [
         "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 0 1",
@@ -561,9 +537,7 @@ fn forms_accepted_in_both_dialects() {
 
 #[test]
 fn ucci_only_forms() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
+    let mut e = Engine::greeted("ucci");
     e.send("position startpos");
     e.send("go depth 2");
     let lines = e.until("bestmove");
@@ -594,9 +568,7 @@ fn ucci_only_forms() {
 
 #[test]
 fn uci_only_forms() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send(&format!("position fen {MATE_IN_ONE}"));
     e.send("go depth 3 searchmoves a8a7 b0b8");
     let b = e.last("bestmove");

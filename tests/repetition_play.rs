@@ -78,9 +78,7 @@ fn search_avoids_losing_cycles_and_keeps_allowed_ones() {
         let v = judge(&start, &all, RuleSet::Asian, 100_000).unwrap();
         assert_ne!(v.outcome, Outcome::Draw, "{}", position_line(c));
     }
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     e.send("setoption name RepetitionRule value asian");
     let mut played = vec![];
     for c in &losing {

@@ -9,9 +9,7 @@ use common::Engine;
 /// Nodes of a fresh engine's depth-9 search from the start, after `setup`.
 #[cfg(feature = "tune")]
 fn nodes_after(setup: &[&str]) -> u64 {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.until("uciok");
+    let mut e = Engine::greeted("uci");
     for s in setup {
         e.send(s);
     }

@@ -41,6 +41,14 @@ impl Engine {
         }
     }
 
+    /// Started and past the handshake: `ucci` or `uci` sent, its `...ok` read.
+    pub fn greeted(hello: &str) -> Engine {
+        let mut e = Engine::start();
+        e.send(hello);
+        e.until(&format!("{hello}ok"));
+        e
+    }
+
     /// Bytes as they are (CRLF, GBK), with no newline added.
     pub fn send_raw(&mut self, b: &[u8]) {
         self.stdin.write_all(b).unwrap();
