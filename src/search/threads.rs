@@ -2,7 +2,9 @@
 //! which is how they help (they fill it with results the main thread then
 //! finds); the main thread alone reports, keeps time and decides the move.
 //! Threads skip depths another thread finished; the main thread reports a
-//! helper's finished line as its own (not with MultiPV).
+//! helper's finished line as its own (not with MultiPV). Odd helpers search
+//! a ply ahead and try the null move even with the king's zone attacked
+//! (`alphabeta`): trees that differ share more.
 
 use super::tt::{Bound, Tt};
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
