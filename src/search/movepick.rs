@@ -172,22 +172,22 @@ impl MovePicker {
         }
     }
 
-    /// Insertion sort by score, best first: quiet lists are searched far
-    /// enough at all-nodes that one sort beats repeated selection.
+    /// Sorts the quiet moves by score, best first, ties in generation
+    /// order: quiet lists are searched far enough at all-nodes that one
+    /// sort beats repeated selection. Each key packs the negated score
+    /// above the move's index, so an ascending sort of plain integers gives
+    /// that order.
     fn sort(&mut self) {
-        let n = self.moves.len();
-        let moves = self.moves.as_mut_slice();
-        for i in 1..n {
-            let (m, s) = (moves[i], self.scores[i]);
-            let mut j = i;
-            while j > 0 && self.scores[j - 1] < s {
-                moves[j] = moves[j - 1];
-                self.scores[j] = self.scores[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            self.scores[j] = s;
+        let mut keys: ArrayVec<i64, MAX_MOVES> = ArrayVec::new();
+        for (i, &s) in self.scores.iter().enumerate() {
+            keys.push(-(s as i64) << 16 | i as i64);
         }
+        keys.sort_unstable();
+        let old: ArrayVec<Move, MAX_MOVES> = self.moves.as_slice().iter().copied().collect();
+        for (m, k) in self.moves.as_mut_slice().iter_mut().zip(&keys) {
+            *m = old[(k & 0xFFFF) as usize];
+        }
+        self.scores.clear();
     }
 
     fn take(&mut self) -> Option<Move> {
