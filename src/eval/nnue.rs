@@ -254,28 +254,42 @@ impl Accumulator {
         }
     }
 
-    #[inline(always)]
-    fn sub(&mut self, net: &Net, piece: Piece, sq: Square) {
-        for persp in Color::BOTH {
-            let w = &net.hidden_w[feature(persp, piece, sq)];
-            for (a, d) in self.v[persp.index()].iter_mut().zip(w) {
-                *a = a.wrapping_sub(*d);
-            }
-        }
-    }
-
     /// This accumulator updated for `m` played in `before` (call before
     /// making the move).
-    #[inline]
     pub fn after_move(&self, net: &Net, before: &Position, m: Move) -> Accumulator {
-        let mut acc = *self;
-        let piece = before.piece_at(m.from()).expect("legal move has a piece");
-        if let Some(victim) = before.piece_at(m.to()) {
-            acc.sub(net, victim, m.to());
-        }
-        acc.sub(net, piece, m.from());
-        acc.add(net, piece, m.to());
+        let mut acc = Accumulator::ZERO;
+        acc.set_after_move(self, net, before, m);
         acc
+    }
+
+    /// Sets this accumulator to `prev` updated for `m` played in `before`,
+    /// in one pass per perspective: the search's hot path, where a copy
+    /// followed by separate updates cost a memory pass each.
+    #[inline]
+    pub fn set_after_move(&mut self, prev: &Accumulator, net: &Net, before: &Position, m: Move) {
+        let piece = before.piece_at(m.from()).expect("legal move has a piece");
+        let victim = before.piece_at(m.to());
+        for persp in Color::BOTH {
+            let from = &net.hidden_w[feature(persp, piece, m.from())];
+            let to = &net.hidden_w[feature(persp, piece, m.to())];
+            let (src, dst) = (&prev.v[persp.index()], &mut self.v[persp.index()]);
+            match victim {
+                Some(v) => {
+                    let cap = &net.hidden_w[feature(persp, v, m.to())];
+                    for i in 0..HIDDEN {
+                        dst[i] = src[i]
+                            .wrapping_sub(from[i])
+                            .wrapping_add(to[i])
+                            .wrapping_sub(cap[i]);
+                    }
+                }
+                None => {
+                    for i in 0..HIDDEN {
+                        dst[i] = src[i].wrapping_sub(from[i]).wrapping_add(to[i]);
+                    }
+                }
+            }
+        }
     }
 }
 

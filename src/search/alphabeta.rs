@@ -36,7 +36,8 @@ impl Searcher {
         let piece = t.pos.piece_at(m.from()).expect("legal move has a piece");
         t.stack[ply].played = Some((piece, m));
         if let Some(net) = &self.net {
-            t.acc[ply + 1] = t.acc[ply].after_move(net, &t.pos, m);
+            let (done, next) = t.acc.split_at_mut(ply + 1);
+            next[0].set_after_move(&done[ply], net, &t.pos, m);
         }
         let u = t.pos.make_keyed(m, key);
         t.keys.push(key);
