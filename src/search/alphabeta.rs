@@ -455,9 +455,12 @@ impl Searcher {
             };
         }
         let Best {
-            score: best,
+            score: mut best,
             mv: best_move,
         } = best;
+        if !root {
+            best = blend_fail_high(best, beta, depth);
+        }
         let best_is_quiet =
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {
@@ -556,7 +559,7 @@ impl Searcher {
         };
         if !in_check {
             if stand_pat >= beta {
-                return stand_pat;
+                return blend_fail_high(stand_pat, beta, 1);
             }
             alpha = alpha.max(stand_pat);
         }
@@ -597,9 +600,10 @@ impl Searcher {
             return mated_in(ply);
         }
         let Best {
-            score: best,
+            score: mut best,
             mv: best_move,
         } = best;
+        best = blend_fail_high(best, beta, 1);
         let bound = if best >= beta {
             Bound::Lower
         } else {
@@ -639,6 +643,19 @@ impl Best {
     }
 }
 
+/// A score that beat `beta` at `depth`, pulled toward `beta` by
+/// `1 / (depth + 1)` of the gap: a shallow fail high overstates the margin,
+/// and a smaller one steadies the scores the parent compares. Mate scores
+/// and mate windows are left as they are.
+#[inline(always)]
+fn blend_fail_high(score: i32, beta: i32, depth: i32) -> i32 {
+    if score > beta && score.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+        (score * depth + beta) / (depth + 1)
+    } else {
+        score
+    }
+}
+
 /// The entry's score if its bound settles the node for this window (the
 /// caller checks that the entry is deep enough).
 #[inline(always)]
@@ -673,5 +690,26 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blended_fail_high_moves_toward_beta_and_still_fails_high() {
+        assert_eq!(blend_fail_high(100, 40, 2), 80);
+        assert_eq!(blend_fail_high(100, 40, 1), 70);
+        // Rounding toward zero never takes a score below beta.
+        assert_eq!(blend_fail_high(-9, -10, 1), -9);
+        assert_eq!(blend_fail_high(41, 40, 5), 40);
+        // Fail lows, mate scores and mate windows are left alone.
+        assert_eq!(blend_fail_high(30, 40, 3), 30);
+        assert_eq!(blend_fail_high(MATE_BOUND + 5, 40, 3), MATE_BOUND + 5);
+        assert_eq!(
+            blend_fail_high(MATE_BOUND + 5, MATE_BOUND, 3),
+            MATE_BOUND + 5
+        );
     }
 }
