@@ -455,12 +455,14 @@ impl Searcher {
             };
         }
         let Best {
-            score: mut best,
+            score: best,
             mv: best_move,
         } = best;
-        if !root {
-            best = blend_fail_high(best, beta, depth);
-        }
+        let best = if root {
+            best
+        } else {
+            blend_fail_high(best, beta, depth)
+        };
         let best_is_quiet =
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {
@@ -600,10 +602,10 @@ impl Searcher {
             return mated_in(ply);
         }
         let Best {
-            score: mut best,
+            score: best,
             mv: best_move,
         } = best;
-        best = blend_fail_high(best, beta, 1);
+        let best = blend_fail_high(best, beta, 1);
         let bound = if best >= beta {
             Bound::Lower
         } else {
