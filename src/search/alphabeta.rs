@@ -389,7 +389,6 @@ impl Searcher {
                 r -= pv_node as i32;
                 r += cut as i32 * LMR_CUT_NODE;
                 r += !improving as i32;
-                r -= gives_check as i32;
                 r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
                 r -= hist / LMR_HISTORY_DIVISOR;
                 let r = r.clamp(0, new_depth - 1);
