@@ -247,6 +247,7 @@ impl Searcher {
         }
         let stack = &mut self.thread.stack;
         stack[ply].eval = eval;
+        stack[ply].move_count = 0;
         stack[ply + 2].killers = [Move::NONE; 2];
         let improving = !in_check && ply >= 2 && eval > stack[ply - 2].eval;
 
@@ -327,6 +328,7 @@ impl Searcher {
                 None
             };
             legal += 1;
+            self.thread.stack[ply].move_count = legal;
             let pos = &self.thread.pos;
             let victim = pos.piece_at(m.to()).map(|p| p.kind());
             let capture = victim.is_some();
@@ -391,7 +393,12 @@ impl Searcher {
                 r += !improving as i32;
                 r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
                 r -= hist / LMR_HISTORY_DIVISOR;
-                let r = r.clamp(0, new_depth - 1);
+                // A reply the opponent found only late is less likely to
+                // be refuted here.
+                r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;
+                // A negative reduction, for a move history rates highly,
+                // searches it a ply deeper, except at expected all-nodes.
+                let r = r.clamp(-((cut || pv_node) as i32), new_depth - 1);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
                 if v > alpha && r > 0 {
                     self.take_rule_dep();

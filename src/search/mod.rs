@@ -149,6 +149,9 @@ struct Frame {
     killers: [Move; 2],
     /// The move made from this ply and the piece that made it.
     played: Option<(Piece, Move)>,
+    /// Moves tried at this ply so far (pruned ones too), the last one
+    /// included: what the child reads as its parent's move count.
+    move_count: i32,
 }
 
 /// One thread's working memory: what it learned (kept between searches)

@@ -133,6 +133,8 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// Extra reduction at expected cut nodes (zero-window children of a
 /// reduced search, alternating below).
 pub const LMR_CUT_NODE: i32 = 1;
+/// One ply less reduction when the parent had tried more moves than this.
+pub const LMR_PARENT_MOVES: i32 = 7;
 /// One ply less reduction per this much quiet history.
 pub const LMR_HISTORY_DIVISOR: i32 = 12000;
 
