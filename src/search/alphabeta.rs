@@ -398,7 +398,8 @@ impl Searcher {
                 r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;
                 // A negative reduction, for a move history rates highly,
                 // searches it a ply deeper, except at expected all-nodes.
-                let r = r.clamp(-((cut || pv_node) as i32), new_depth - 1);
+                let least = if cut || pv_node { -1 } else { 0 };
+                let r = r.clamp(least, new_depth - 1);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
                 if v > alpha && r > 0 {
                     self.take_rule_dep();
