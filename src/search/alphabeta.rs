@@ -1,7 +1,7 @@
 //! The principal-variation alpha-beta search and quiescence, with the
 //! repetition law as a leaf value (`rule_value`) and the usual pruning.
 
-use super::history::{Prev, CONT_PLIES};
+use super::history::{Prev, Prevs, CONT_PLIES};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::tt::{Bound, TtEntry};
@@ -176,6 +176,39 @@ impl Searcher {
         std::mem::take(&mut self.current.rule_dep)
     }
 
+    /// The moves 1, 2 and 4 plies before the move made from `ply`.
+    #[inline(always)]
+    fn prevs_at(&self, ply: usize) -> Prevs {
+        let stack = &self.thread.stack;
+        CONT_PLIES.map(|back| {
+            if ply >= back {
+                stack[ply - back].played
+            } else {
+                None
+            }
+        })
+    }
+
+    /// This node refutes the quiet move that led to it, which its parent
+    /// ordered first (or first after the hash move): that move's
+    /// continuation history learns it was ordered too high.
+    fn punish_refuted_parent(&mut self, ply: usize, depth: i32) {
+        if ply == 0 || self.thread.pos.halfmove() == 0 {
+            return;
+        }
+        let parent = self.thread.stack[ply - 1];
+        let Some((piece, m)) = parent.played else {
+            return;
+        };
+        if parent.move_count > 1 + parent.tt_first as i32 {
+            return;
+        }
+        let prevs = self.prevs_at(ply - 1);
+        self.thread
+            .history
+            .update_cont(piece, m, &prevs, -history_bonus(depth));
+    }
+
     fn update_pv(&mut self, ply: usize, m: Move) {
         let pv = &mut self.current.pv;
         pv.lines[ply][ply] = m;
@@ -228,6 +261,9 @@ impl Searcher {
         if let Some(e) = tte {
             if !pv_node && e.depth >= depth {
                 if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                    if s >= beta && !tt_move.is_none() {
+                        self.punish_refuted_parent(ply, depth);
+                    }
                     return s;
                 }
             }
@@ -248,6 +284,7 @@ impl Searcher {
         let stack = &mut self.thread.stack;
         stack[ply].eval = eval;
         stack[ply].move_count = 0;
+        stack[ply].tt_first = !tt_move.is_none();
         stack[ply + 2].killers = [Move::NONE; 2];
         let improving = !in_check && ply >= 2 && eval > stack[ply - 2].eval;
 
@@ -295,13 +332,7 @@ impl Searcher {
 
         let stack = &self.thread.stack;
         let prev = self.last_move(ply);
-        let prevs = CONT_PLIES.map(|back| {
-            if ply >= back {
-                stack[ply - back].played
-            } else {
-                None
-            }
-        });
+        let prevs = self.prevs_at(ply);
         let counter = self.thread.history.counter(prev);
         let killers = stack[ply].killers;
         let mut picker = MovePicker::new(&self.thread.pos, tt_move, killers, counter);
@@ -492,6 +523,7 @@ impl Searcher {
                 let b = if c == best_move { bonus } else { -bonus };
                 t.history.update_capture(p, c.to(), v, b);
             }
+            self.punish_refuted_parent(ply, depth);
         }
         let bound = if best >= beta {
             Bound::Lower

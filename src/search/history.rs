@@ -151,6 +151,20 @@ impl History {
         }
     }
 
+    /// Continuation history alone: the verdict on a move seen from a node
+    /// above, whose threat pattern is no longer known.
+    #[inline(always)]
+    pub fn update_cont(&mut self, piece: Piece, m: Move, prev: &Prevs, bonus: i32) {
+        for (t, p) in self.cont.iter_mut().zip(prev) {
+            if let Some((pp, pm)) = p {
+                gravity(
+                    &mut t[pp.index()][pm.to().index()][piece.index()][m.to().index()],
+                    bonus,
+                );
+            }
+        }
+    }
+
     #[inline(always)]
     pub fn counter(&self, prev: Prev) -> Move {
         prev.map_or(Move::NONE, |(p, m)| self.counter[p.index()][m.to().index()])
@@ -161,5 +175,37 @@ impl History {
         if let Some((p, m)) = prev {
             self.counter[p.index()][m.to().index()] = reply;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    #[test]
+    fn a_continuation_update_leaves_the_butterfly_alone() {
+        let pos =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+                .unwrap();
+        let moves = pos.legal_moves();
+        let (m, before) = (moves.as_slice()[0], moves.as_slice()[1]);
+        let piece = pos.piece_at(m.from()).unwrap();
+        let prev: Prevs = [
+            Some((pos.piece_at(before.from()).unwrap(), before)),
+            None,
+            None,
+        ];
+        let side = pos.side().index();
+        let mut h = History::default();
+        h.update_cont(piece, m, &prev, -1000);
+        assert_eq!(h.quiet_score(side, piece, m, &prev, Bitboard::EMPTY), -1000);
+        // Without the previous move only the butterfly counts: untouched.
+        assert_eq!(
+            h.quiet_score(side, piece, m, &[None; 3], Bitboard::EMPTY),
+            0
+        );
+        h.update(side, piece, m, &prev, Bitboard::EMPTY, 500);
+        assert!(h.quiet_score(side, piece, m, &[None; 3], Bitboard::EMPTY) > 0);
     }
 }

@@ -152,6 +152,8 @@ struct Frame {
     /// Moves tried at this ply so far (pruned ones too), the last one
     /// included: what the child reads as its parent's move count.
     move_count: i32,
+    /// Whether this ply had a hash move, searched first.
+    tt_first: bool,
 }
 
 /// One thread's working memory: what it learned (kept between searches)
