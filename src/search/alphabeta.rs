@@ -191,7 +191,8 @@ impl Searcher {
 
     /// This node refutes the quiet move that led to it, which its parent
     /// ordered first (or first after the hash move): that move's
-    /// continuation history learns it was ordered too high.
+    /// continuation history learns it was ordered too high. Odd helpers
+    /// punish harder and later moves too, for threads that differ.
     fn punish_refuted_parent(&mut self, ply: usize, depth: i32) {
         if ply == 0 || self.thread.pos.halfmove() == 0 {
             return;
@@ -200,13 +201,18 @@ impl Searcher {
         let Some((piece, m)) = parent.played else {
             return;
         };
-        if parent.move_count > 1 + parent.tt_first as i32 {
+        let (scale, later) = if self.config.id % 2 == 1 {
+            (HELPER_MALUS_SCALE, HELPER_MALUS_MOVES)
+        } else {
+            (1, 0)
+        };
+        if parent.move_count > 1 + parent.tt_first as i32 + later {
             return;
         }
         let prevs = self.prevs_at(ply - 1);
         self.thread
             .history
-            .update_cont(piece, m, &prevs, -history_bonus(depth));
+            .update_cont(piece, m, &prevs, -history_bonus(depth) * scale);
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {

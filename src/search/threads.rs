@@ -3,8 +3,9 @@
 //! finds); the main thread alone reports, keeps time and decides the move.
 //! Threads skip depths another thread finished; the main thread reports a
 //! helper's finished line as its own (not with MultiPV). Odd helpers search
-//! a ply ahead and try the null move even with the king's zone attacked
-//! (`alphabeta`): trees that differ share more.
+//! a ply ahead, try the null move even with the king's zone attacked and
+//! punish refuted early moves harder (`alphabeta`): trees that differ share
+//! more.
 
 use super::tt::{Bound, Tt};
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
