@@ -141,14 +141,7 @@ impl History {
             &mut self.butterfly[side][threat][m.from().index()][m.to().index()],
             bonus,
         );
-        for (t, p) in self.cont.iter_mut().zip(prev) {
-            if let Some((pp, pm)) = p {
-                gravity(
-                    &mut t[pp.index()][pm.to().index()][piece.index()][m.to().index()],
-                    bonus,
-                );
-            }
-        }
+        self.update_cont(piece, m, prev, bonus);
     }
 
     /// Continuation history alone: the verdict on a move seen from a node
