@@ -1,5 +1,10 @@
 //! The principal-variation alpha-beta search and quiescence, with the
 //! repetition law as a leaf value (`rule_value`) and the usual pruning.
+//!
+//! `negamax` walks a node; its rules live in functions of their own:
+//! `prune_node` (reverse futility, the null move), `prune_move`
+//! (late-move, futility and SEE pruning), `late_move_reduction`, and
+//! `reward_cutoff` (what the histories learn from a fail high).
 
 use super::history::{Prev, Prevs, CONT_PLIES};
 use super::movepick::MovePicker;
@@ -229,7 +234,7 @@ impl Searcher {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         cut: bool,
         signals: &Signals,
@@ -292,55 +297,31 @@ impl Searcher {
         stack[ply].move_count = 0;
         stack[ply].tt_first = !tt_move.is_none();
         stack[ply + 2].killers = [Move::NONE; 2];
-        let improving = !in_check && ply >= 2 && eval > stack[ply - 2].eval;
+        let mut node = Node {
+            ply,
+            depth,
+            pv: pv_node,
+            cut,
+            in_check,
+            eval,
+            improving: !in_check && ply >= 2 && eval > stack[ply - 2].eval,
+        };
 
         if !pv_node && !in_check && !root {
-            // Reverse futility: far above beta, assume a cutoff.
-            if depth <= RFP_MAX_DEPTH
-                && eval - (rfp_margin() * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
-                && eval < MATE_BOUND
-                && beta > -MATE_BOUND
-            {
-                return eval;
-            }
-            // Null move, never without an attacking piece, nor with the
-            // king in danger: behind a pass the search is too shallow to
-            // see the mate the opponent's last move threatens. Odd helpers,
-            // a ply ahead, pass there too: they reach depth sooner, and the
-            // threads' trees differ.
-            if depth >= NMP_MIN_DEPTH
-                && eval >= beta
-                && self.thread.stack[ply.saturating_sub(1)].played.is_some()
-                && self.has_attackers()
-                && beta > -MATE_BOUND
-                && (self.config.id % 2 == 1 || !self.king_zone_attacked())
-            {
-                let r = NMP_BASE
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_STEP).min(NMP_EVAL_MAX);
-                let hm = self.make_null(ply);
-                let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut, signals);
-                self.unmake_null(hm);
-                if self.current.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    // The null search's ruling flag stays: it decided this value.
-                    return if v >= MATE_BOUND { beta } else { v };
-                }
-                self.take_rule_dep();
+            if let Some(v) = self.prune_node(&node, beta, signals) {
+                return v;
             }
         }
         // No hash move at a node worth searching well: search it shallower.
         if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
-            depth -= 1;
+            node.depth -= 1;
         }
+        let depth = node.depth;
 
-        let stack = &self.thread.stack;
         let prev = self.last_move(ply);
         let prevs = self.prevs_at(ply);
         let counter = self.thread.history.counter(prev);
-        let killers = stack[ply].killers;
+        let killers = self.thread.stack[ply].killers;
         let mut picker = MovePicker::new(&self.thread.pos, tt_move, killers, counter);
         let side = self.thread.pos.side().index();
         let mut best = Best::NONE;
@@ -372,37 +353,15 @@ impl Searcher {
             if skip_quiets && !capture {
                 continue;
             }
-            // Checks escape each pruning rule (whether the move checks is
-            // asked only once a rule would apply), except that once late-move
-            // pruning fires, the node's remaining quiet moves go, checks too:
-            // sparing those cost forced mates (tuning/README.md).
+            // No pruning before a move escaped a mate.
             if !root && best.score > -MATE_BOUND {
-                if !capture {
-                    if depth <= LMP_MAX_DEPTH
-                        && searched >= (LMP_BASE + depth * depth) / if improving { 1 } else { 2 }
-                        && !pos.gives_check(m)
-                    {
+                match self.prune_move(&node, m, capture, searched, alpha) {
+                    Prune::No => {}
+                    Prune::Move => continue,
+                    Prune::Quiets => {
                         skip_quiets = true;
                         continue;
                     }
-                    // Futility at the depth LMR would search the move to.
-                    let lmr_depth = depth - 1 - self.reduction(depth, searched);
-                    let futile = !in_check
-                        && lmr_depth <= FUTILITY_MAX_DEPTH
-                        && eval + futility_base() + futility_per_depth() * lmr_depth.max(0)
-                            <= alpha;
-                    if (futile
-                        || depth <= SEE_PRUNE_MAX_DEPTH
-                            && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth))
-                        && !pos.gives_check(m)
-                    {
-                        continue;
-                    }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH
-                    && !pos.see_ge(m, SEE_CAPTURE_PER_DEPTH * depth)
-                    && !pos.gives_check(m)
-                {
-                    continue;
                 }
             }
             let piece = pos.piece_at(m.from()).expect("legal move has a piece");
@@ -424,19 +383,8 @@ impl Searcher {
             let new_depth = depth - 1 + ext;
             let mut v;
             if reducible {
-                let mut r = self.reduction(depth, searched);
-                r -= pv_node as i32;
-                r += cut as i32 * LMR_CUT_NODE;
-                r += !improving as i32;
-                r -= (m == killers[0] || m == killers[1] || m == counter) as i32;
-                r -= hist / LMR_HISTORY_DIVISOR;
-                // A reply the opponent found only late is less likely to
-                // be refuted here.
-                r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;
-                // A negative reduction, for a move history rates highly,
-                // searches it a ply deeper, except at expected all-nodes.
-                let least = if cut || pv_node { -1 } else { 0 };
-                let r = r.clamp(least, new_depth - 1);
+                let refutation = m == killers[0] || m == killers[1] || m == counter;
+                let r = self.late_move_reduction(&node, searched, hist, refutation, new_depth);
                 v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
                 if v > alpha && r > 0 {
                     self.take_rule_dep();
@@ -510,26 +458,7 @@ impl Searcher {
         let best_is_quiet =
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {
-            let t = &mut self.thread;
-            let bonus = history_bonus(depth);
-            if best_is_quiet {
-                let threats = picker.threats(&t.pos);
-                for &(p, q) in &quiets {
-                    let b = if q == best_move { bonus } else { -bonus };
-                    t.history.update(side, p, q, &prevs, threats, b);
-                }
-                let k = &mut t.stack[ply].killers;
-                if k[0] != best_move {
-                    k[1] = k[0];
-                    k[0] = best_move;
-                }
-                t.history.set_counter(prev, best_move);
-            }
-            for &(p, c, v) in &captures {
-                let b = if c == best_move { bonus } else { -bonus };
-                t.history.update_capture(p, c.to(), v, b);
-            }
-            self.punish_refuted_parent(ply, depth);
+            self.reward_cutoff(&node, best_move, &quiets, &captures, &mut picker);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -571,6 +500,154 @@ impl Searcher {
             );
         }
         best
+    }
+
+    /// Pruning before the move loop, at a non-PV node not in check:
+    /// reverse futility and the null move. `Some` is the node's value.
+    #[inline(always)]
+    fn prune_node(&mut self, node: &Node, beta: i32, signals: &Signals) -> Option<i32> {
+        let (depth, eval) = (node.depth, node.eval);
+        // Reverse futility: far above beta, assume a cutoff.
+        let margin = rfp_margin() * depth - if node.improving { RFP_IMPROVING } else { 0 };
+        if depth <= RFP_MAX_DEPTH
+            && eval - margin >= beta
+            && eval < MATE_BOUND
+            && beta > -MATE_BOUND
+        {
+            return Some(eval);
+        }
+        // Null move, never without an attacking piece, nor with the king in
+        // danger: behind a pass the search is too shallow to see the mate
+        // the opponent's last move threatens. Odd helpers, a ply ahead, pass
+        // there too: they reach depth sooner, and the threads' trees differ.
+        let ply = node.ply;
+        if depth >= NMP_MIN_DEPTH
+            && eval >= beta
+            && self.thread.stack[ply.saturating_sub(1)].played.is_some()
+            && self.has_attackers()
+            && beta > -MATE_BOUND
+            && (self.config.id % 2 == 1 || !self.king_zone_attacked())
+        {
+            let r = NMP_BASE
+                + depth / NMP_DEPTH_DIVISOR
+                + ((eval - beta) / NMP_EVAL_STEP).min(NMP_EVAL_MAX);
+            let hm = self.make_null(ply);
+            let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !node.cut, signals);
+            self.unmake_null(hm);
+            if self.current.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                // The null search's ruling flag stays: it decided this value.
+                return Some(if v >= MATE_BOUND { beta } else { v });
+            }
+            self.take_rule_dep();
+        }
+        None
+    }
+
+    /// Pruning inside the move loop (not at the root, and only once a move
+    /// escaped a mate): late-move, futility and SEE pruning. Checks escape
+    /// each rule (whether the move checks is asked only once a rule would
+    /// apply), except that once late-move pruning fires, the node's
+    /// remaining quiet moves go, checks too: sparing those cost forced
+    /// mates (tuning/README.md).
+    #[inline(always)]
+    fn prune_move(&self, node: &Node, m: Move, capture: bool, searched: i32, alpha: i32) -> Prune {
+        let pos = &self.thread.pos;
+        let depth = node.depth;
+        if capture {
+            return if depth <= SEE_PRUNE_MAX_DEPTH
+                && !pos.see_ge(m, SEE_CAPTURE_PER_DEPTH * depth)
+                && !pos.gives_check(m)
+            {
+                Prune::Move
+            } else {
+                Prune::No
+            };
+        }
+        if depth <= LMP_MAX_DEPTH
+            && searched >= (LMP_BASE + depth * depth) / if node.improving { 1 } else { 2 }
+            && !pos.gives_check(m)
+        {
+            return Prune::Quiets;
+        }
+        // Futility at the depth LMR would search the move to.
+        let lmr_depth = depth - 1 - self.reduction(depth, searched);
+        let futile = !node.in_check
+            && lmr_depth <= FUTILITY_MAX_DEPTH
+            && node.eval + futility_base() + futility_per_depth() * lmr_depth.max(0) <= alpha;
+        if (futile || depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth))
+            && !pos.gives_check(m)
+        {
+            Prune::Move
+        } else {
+            Prune::No
+        }
+    }
+
+    /// The late-move reduction of the `searched`-th move, whose quiet
+    /// history is `hist`, clamped so the reduced search keeps a ply.
+    #[inline(always)]
+    fn late_move_reduction(
+        &self,
+        node: &Node,
+        searched: i32,
+        hist: i32,
+        refutation: bool,
+        new_depth: i32,
+    ) -> i32 {
+        let ply = node.ply;
+        let mut r = self.reduction(node.depth, searched);
+        r -= node.pv as i32;
+        r += node.cut as i32 * LMR_CUT_NODE;
+        r += !node.improving as i32;
+        r -= refutation as i32;
+        r -= hist / LMR_HISTORY_DIVISOR;
+        // A reply the opponent found only late is less likely to be
+        // refuted here.
+        r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;
+        // A negative reduction, for a move history rates highly, searches
+        // it a ply deeper, except at expected all-nodes.
+        let least = if node.cut || node.pv { -1 } else { 0 };
+        r.clamp(least, new_depth - 1)
+    }
+
+    /// A fail high with `best_move`: the histories learn it (a bonus for
+    /// the cutting move, a malus for the moves searched before it), and
+    /// the quiet move that led here learns it was refuted.
+    fn reward_cutoff(
+        &mut self,
+        node: &Node,
+        best_move: Move,
+        quiets: &[(Piece, Move)],
+        captures: &[(Piece, Move, PieceType)],
+        picker: &mut MovePicker,
+    ) {
+        let ply = node.ply;
+        let prev = self.last_move(ply);
+        let prevs = self.prevs_at(ply);
+        let t = &mut self.thread;
+        let bonus = history_bonus(node.depth);
+        if best_move.is_none() || t.pos.piece_at(best_move.to()).is_none() {
+            let side = t.pos.side().index();
+            let threats = picker.threats(&t.pos);
+            for &(p, q) in quiets {
+                let b = if q == best_move { bonus } else { -bonus };
+                t.history.update(side, p, q, &prevs, threats, b);
+            }
+            let k = &mut t.stack[ply].killers;
+            if k[0] != best_move {
+                k[1] = k[0];
+                k[0] = best_move;
+            }
+            t.history.set_counter(prev, best_move);
+        }
+        for &(p, c, v) in captures {
+            let b = if c == best_move { bonus } else { -bonus };
+            t.history.update_capture(p, c.to(), v, b);
+        }
+        self.punish_refuted_parent(ply, node.depth);
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, signals: &Signals) -> i32 {
@@ -660,6 +737,34 @@ impl Searcher {
             .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
         best
     }
+}
+
+/// What a node's pruning and reduction rules ask of it.
+struct Node {
+    ply: usize,
+    /// Remaining depth (after internal iterative reduction, once done).
+    depth: i32,
+    /// A PV node (an open window).
+    pv: bool,
+    /// An expected cut node: a zero-window child of a reduced search,
+    /// alternating below.
+    cut: bool,
+    in_check: bool,
+    /// The corrected static evaluation, or the TT's tighter bound; -INF in
+    /// check.
+    eval: i32,
+    /// The evaluation is above the side's two plies earlier.
+    improving: bool,
+}
+
+/// What the move-loop pruning decided for one move.
+enum Prune {
+    /// Search it.
+    No,
+    /// Skip it.
+    Move,
+    /// Skip it and every quiet move after it.
+    Quiets,
 }
 
 /// A node's best score and move so far.
