@@ -458,7 +458,14 @@ impl Searcher {
         let best_is_quiet =
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {
-            self.reward_cutoff(&node, best_move, &quiets, &captures, &mut picker);
+            self.reward_cutoff(
+                &node,
+                best_move,
+                best_is_quiet,
+                &quiets,
+                &captures,
+                &mut picker,
+            );
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -620,6 +627,7 @@ impl Searcher {
         &mut self,
         node: &Node,
         best_move: Move,
+        best_is_quiet: bool,
         quiets: &[(Piece, Move)],
         captures: &[(Piece, Move, PieceType)],
         picker: &mut MovePicker,
@@ -629,7 +637,7 @@ impl Searcher {
         let prevs = self.prevs_at(ply);
         let t = &mut self.thread;
         let bonus = history_bonus(node.depth);
-        if best_move.is_none() || t.pos.piece_at(best_move.to()).is_none() {
+        if best_is_quiet {
             let side = t.pos.side().index();
             let threats = picker.threats(&t.pos);
             for &(p, q) in quiets {
