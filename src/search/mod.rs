@@ -213,6 +213,17 @@ struct SearchState {
     tt_hits: u64,
 }
 
+/// How one iteration of the deepening ended.
+enum Iteration {
+    /// Searched (or taken from a helper that finished it): the depth and
+    /// the lines, best first.
+    Done(i32, Vec<(i32, Vec<Move>)>),
+    /// Dropped: another thread finished this depth first.
+    Dropped,
+    /// Stopped by a limit or `stop`; the search ends.
+    Stopped,
+}
+
 /// One search thread. The TT is shared; everything else is its own.
 pub struct Searcher {
     pub tt: Arc<Tt>,
@@ -355,83 +366,26 @@ impl Searcher {
         let mut stability = Stability::default();
 
         let mut iteration = 0;
-        'deepen: while iteration < max_depth {
+        while iteration < max_depth {
             iteration += 1;
             if self.current.may_abandon {
                 iteration = iteration.max(signals.completed.load(Relaxed) + 1);
             }
             // Odd helpers run one ply ahead: threads spread over depths.
             let depth = (iteration + (self.config.id % 2) as i32).min(max_depth);
-            self.current.depth = depth;
-            self.current.root_excluded.clear();
-            let mut lines: Vec<(i32, Vec<Move>)> = vec![];
-            let mut depth = depth;
-            for pv_idx in 0..multipv {
-                self.current.seldepth = 0;
-                let (score, pv, bound) = self.aspiration(
-                    depth,
-                    if pv_idx == 0 { prev_score } else { lines[0].0 },
-                    result.best,
-                    signals,
-                );
-                if self.current.abandoned {
-                    self.current.abandoned = false;
-                    self.current.stopped = false;
-                    // The main thread takes the helper's line for its own.
-                    match self.finished_elsewhere(signals, depth) {
-                        Some(line) => {
-                            depth = line.depth;
-                            self.current.seldepth = line.seldepth;
-                            lines.push((line.score, line.pv));
-                            break;
-                        }
-                        None => continue 'deepen,
-                    }
-                }
-                if self.current.stopped && (depth > 1 || pv.is_empty()) {
-                    // Keep a move from the unfinished iteration only if it is
-                    // the old best or scored at least as well.
-                    if pv_idx == 0
-                        && !pv.is_empty()
-                        && score > -INF
-                        && (Some(pv[0]) == result.best || score >= result.score || depth == 1)
-                    {
-                        // What the unfinished iteration found (a new best
-                        // move, a better score: a mate) is worth a line,
-                        // which the caller reports.
-                        if Some(pv[0]) != result.best || score > result.score {
-                            result.partial = Some(self.info(depth, 1, score, &pv, bound, signals));
-                        }
-                        result.best = Some(pv[0]);
-                        result.ponder = pv.get(1).copied();
-                    }
-                    break 'deepen;
-                }
-                let Some(&first) = pv.first() else { break };
-                self.current.root_excluded.push(first);
-                lines.push((score, pv));
-            }
-            // Lines searched later can come out better: report them best first.
-            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let (depth, lines) =
+                match self.iterate(depth, multipv, prev_score, &mut result, signals) {
+                    Iteration::Done(depth, lines) => (depth, lines),
+                    Iteration::Dropped => continue,
+                    Iteration::Stopped => break,
+                };
             for (i, (score, pv)) in lines.iter().enumerate() {
                 report(&self.info(depth, i + 1, *score, pv, Bound::Exact, signals));
             }
-            let Some((score, pv)) = lines.first().cloned() else {
+            let Some((score, pv)) = lines.into_iter().next() else {
                 break;
             };
-            if self.config.id > 0 {
-                if let Ok(mut f) = signals.finished.lock() {
-                    if f.as_ref().is_none_or(|l| l.depth < depth) {
-                        *f = Some(Line {
-                            depth,
-                            seldepth: self.current.seldepth,
-                            score,
-                            pv: pv.clone(),
-                        });
-                    }
-                }
-            }
-            signals.completed.fetch_max(depth, Relaxed);
+            self.publish(signals, depth, score, &pv);
             result = SearchResult {
                 best: pv.first().copied(),
                 ponder: pv.get(1).copied(),
@@ -440,16 +394,7 @@ impl Searcher {
                 nodes: self.total_nodes(signals),
                 partial: None,
             };
-            if let Some(m) = limits.mate {
-                if mate_moves(score).is_some_and(|n| n > 0 && n <= m) {
-                    break;
-                }
-            }
-            if self.config.id > 0 && limits.depth.is_some_and(|d| depth >= d) {
-                signals.depth_reached.store(true, Relaxed);
-                break;
-            }
-            if depth >= max_depth {
+            if self.limit_reached(limits, depth, score, signals) || depth >= max_depth {
                 break;
             }
             // Soft time: scaled by how settled the best move and score are.
@@ -466,6 +411,109 @@ impl Searcher {
         }
         result.nodes = self.total_nodes(signals);
         result
+    }
+
+    /// One iteration at `depth`: each MultiPV line in its aspiration
+    /// window, the later lines without the earlier lines' first moves.
+    /// The lines come back best first (a later one can score better).
+    fn iterate(
+        &mut self,
+        depth: i32,
+        multipv: usize,
+        prev_score: i32,
+        result: &mut SearchResult,
+        signals: &Signals,
+    ) -> Iteration {
+        self.current.depth = depth;
+        self.current.root_excluded.clear();
+        let mut lines: Vec<(i32, Vec<Move>)> = vec![];
+        let mut depth = depth;
+        for pv_idx in 0..multipv {
+            self.current.seldepth = 0;
+            let around = if pv_idx == 0 { prev_score } else { lines[0].0 };
+            let (score, pv, bound) = self.aspiration(depth, around, result.best, signals);
+            if self.current.abandoned {
+                self.current.abandoned = false;
+                self.current.stopped = false;
+                // The main thread takes the helper's line for its own.
+                let Some(line) = self.finished_elsewhere(signals, depth) else {
+                    return Iteration::Dropped;
+                };
+                depth = line.depth;
+                self.current.seldepth = line.seldepth;
+                lines.push((line.score, line.pv));
+                break;
+            }
+            if self.current.stopped && (depth > 1 || pv.is_empty()) {
+                if pv_idx == 0 {
+                    self.keep_unfinished(result, depth, score, &pv, bound, signals);
+                }
+                return Iteration::Stopped;
+            }
+            let Some(&first) = pv.first() else { break };
+            self.current.root_excluded.push(first);
+            lines.push((score, pv));
+        }
+        lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+        Iteration::Done(depth, lines)
+    }
+
+    /// A stopped iteration's line: its move is played only if it is the
+    /// old best or scored at least as well, and it is reported (as
+    /// `result.partial`) when it changes the move or raises the score, as
+    /// a mate found late does.
+    fn keep_unfinished(
+        &self,
+        result: &mut SearchResult,
+        depth: i32,
+        score: i32,
+        pv: &[Move],
+        bound: Bound,
+        signals: &Signals,
+    ) {
+        let Some(&first) = pv.first() else { return };
+        if score <= -INF || !(Some(first) == result.best || score >= result.score || depth == 1) {
+            return;
+        }
+        if Some(first) != result.best || score > result.score {
+            result.partial = Some(self.info(depth, 1, score, pv, bound, signals));
+        }
+        result.best = Some(first);
+        result.ponder = pv.get(1).copied();
+    }
+
+    /// A helper's finished iteration, for the main thread to report if it
+    /// is deeper than its own; then every thread learns the depth is done.
+    fn publish(&self, signals: &Signals, depth: i32, score: i32, pv: &[Move]) {
+        if self.config.id > 0 {
+            if let Ok(mut f) = signals.finished.lock() {
+                if f.as_ref().is_none_or(|l| l.depth < depth) {
+                    *f = Some(Line {
+                        depth,
+                        seldepth: self.current.seldepth,
+                        score,
+                        pv: pv.to_vec(),
+                    });
+                }
+            }
+        }
+        signals.completed.fetch_max(depth, Relaxed);
+    }
+
+    /// Whether a finished iteration meets the `go mate` limit, or (for a
+    /// helper) the `go depth` limit, which then stops the pool.
+    fn limit_reached(&self, limits: &Limits, depth: i32, score: i32, signals: &Signals) -> bool {
+        if limits
+            .mate
+            .is_some_and(|m| mate_moves(score).is_some_and(|n| n > 0 && n <= m))
+        {
+            return true;
+        }
+        if self.config.id > 0 && limits.depth.is_some_and(|d| depth >= d) {
+            signals.depth_reached.store(true, Relaxed);
+            return true;
+        }
+        false
     }
 
     /// Soft-budget factor from the share of this search's nodes spent on
