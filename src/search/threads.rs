@@ -156,16 +156,27 @@ impl Pool {
                 }
             }
             if from_helper {
-                // The GUI sees the depth the move comes from.
+                // The GUI sees the depth the move comes from, with the
+                // helper's whole line where it published that iteration.
+                let line = signals.finished.lock().ok().and_then(|f| f.clone());
+                let (seldepth, pv) = match line {
+                    Some(l) if l.depth == r.depth && l.pv.first() == r.best.as_ref() => {
+                        (l.seldepth, l.pv)
+                    }
+                    _ => (
+                        r.depth as usize,
+                        r.best.into_iter().chain(r.ponder).collect(),
+                    ),
+                };
                 report(&Info {
                     depth: r.depth,
-                    seldepth: r.depth as usize,
+                    seldepth,
                     multipv: 1,
                     score: r.score,
                     nodes: r.nodes,
                     time: start.elapsed(),
                     hashfull: main.tt.hashfull(),
-                    pv: r.best.into_iter().chain(r.ponder).collect(),
+                    pv,
                     bound: Bound::Exact,
                 });
             } else if let Some(i) = &r.partial {
