@@ -157,10 +157,15 @@ impl Pool {
             }
             if from_helper {
                 // The GUI sees the depth the move comes from, with the
-                // helper's whole line where it published that iteration.
+                // helper's whole line where it published that iteration
+                // (the same depth, score and move).
                 let line = signals.finished.lock().ok().and_then(|f| f.clone());
                 let (seldepth, pv) = match line {
-                    Some(l) if l.depth == r.depth && l.pv.first() == r.best.as_ref() => {
+                    Some(l)
+                        if l.depth == r.depth
+                            && l.score == r.score
+                            && l.pv.first() == r.best.as_ref() =>
+                    {
                         (l.seldepth, l.pv)
                     }
                     _ => (
@@ -209,6 +214,32 @@ mod tests {
             let r = pool.search(&game, &limits, &signals, &[], 1, &mut |_| {});
             assert!(r.best.is_some());
             assert_eq!(tt.generation(), n);
+        }
+    }
+
+    /// The last line reported names the move played and, whichever thread
+    /// finished deepest, carries a whole line, not just the move and the
+    /// ponder move.
+    #[test]
+    fn the_last_report_is_a_whole_line_for_the_move_played() {
+        let tt = Arc::new(Tt::new(4).unwrap());
+        let mut pool = Pool::new(tt);
+        pool.set_threads(2);
+        let game = Game::new(Position::startpos());
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let signals = Signals::default();
+        for _ in 0..4 {
+            let mut last: Option<Info> = None;
+            let r = pool.search(&game, &limits, &signals, &[], 1, &mut |i| {
+                last = Some(i.clone())
+            });
+            let last = last.expect("a search reports its lines");
+            assert_eq!(last.depth, r.depth);
+            assert_eq!(last.pv.first(), r.best.as_ref());
+            assert!(last.pv.len() >= 3, "{:?}", last.pv);
         }
     }
 }
