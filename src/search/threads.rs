@@ -197,18 +197,24 @@ mod tests {
     use super::*;
     use crate::board::Position;
 
+    /// A pool of `threads` on a table of `mb` MB, and the limits of a
+    /// search of the start position to `depth`.
+    fn start_search(threads: usize, mb: usize, depth: i32) -> (Arc<Tt>, Pool, Game, Limits) {
+        let tt = Arc::new(Tt::new(mb).unwrap());
+        let mut pool = Pool::new(tt.clone());
+        pool.set_threads(threads);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        (tt, pool, Game::new(Position::startpos()), limits)
+    }
+
     /// However many threads search, one search ages the table by one
     /// generation: entries of the last move are one search old, not N.
     #[test]
     fn a_search_is_one_generation_of_the_table() {
-        let tt = Arc::new(Tt::new(1).unwrap());
-        let mut pool = Pool::new(tt.clone());
-        pool.set_threads(3);
-        let game = Game::new(Position::startpos());
-        let limits = Limits {
-            depth: Some(6),
-            ..Limits::default()
-        };
+        let (tt, mut pool, game, limits) = start_search(3, 1, 6);
         let signals = Signals::default();
         for n in 1..=3 {
             let r = pool.search(&game, &limits, &signals, &[], 1, &mut |_| {});
@@ -222,14 +228,7 @@ mod tests {
     /// ponder move.
     #[test]
     fn the_last_report_is_a_whole_line_for_the_move_played() {
-        let tt = Arc::new(Tt::new(4).unwrap());
-        let mut pool = Pool::new(tt);
-        pool.set_threads(2);
-        let game = Game::new(Position::startpos());
-        let limits = Limits {
-            depth: Some(9),
-            ..Limits::default()
-        };
+        let (_, mut pool, game, limits) = start_search(2, 4, 9);
         let signals = Signals::default();
         for _ in 0..4 {
             let mut last: Option<Info> = None;
