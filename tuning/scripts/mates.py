@@ -9,7 +9,9 @@ without a legal move. Writes `FEN; dm N` lines.
 
 check: searches every set position with `go movetime T` (or `go nodes N`,
 which repeats exactly from run to run) and counts those the engine reports
-as `score mate M` with 0 < M <= N.
+as `score mate M` with 0 < M <= N. `--curve` counts them at earlier times
+from one long search, by the last scored line each time (a search stopped
+then could report more: its unfinished iteration's line).
 
   mates.py collect --engine E --pgn a.pgn [b.pgn ...] --movetime 5000 \\
                    --out tuning/mates.epd [--per-game 2 --seed 1]
@@ -28,6 +30,7 @@ import pyffish as sf
 
 SQ = re.compile(r'^([a-i])(\d{1,2})([a-i])(\d{1,2})$')
 MATE = re.compile(r'\bscore mate (-?\d+)\b')
+TIME = re.compile(r'\btime (\d+)\b')
 
 
 def to_ref(m):
@@ -61,8 +64,9 @@ class Engine:
             if line.split() and line.split()[0] == token:
                 return lines
 
-    def mate(self, fen, movetime, nodes=None):
-        """(M, pv) of the last `score mate` line, or (None, [])."""
+    def mate(self, fen, movetime, nodes=None, seen=None):
+        """(M, pv) of the last `score mate` line, or (None, []). `seen`, a
+        list, receives (time in ms, M or None) for every scored line."""
         self.send('ucinewgame')
         self.send('position fen ' + fen)
         if nodes:
@@ -72,6 +76,9 @@ class Engine:
         best = (None, [])
         for line in self.wait('bestmove'):
             m = MATE.search(line)
+            t = TIME.search(line)
+            if seen is not None and t and ' score ' in line and ' pv ' in line:
+                seen.append((int(t.group(1)), int(m.group(1)) if m else None))
             if m and ' pv ' in line:
                 best = (int(m.group(1)), line.split(' pv ')[1].split())
             elif ' score ' in line and ' pv ' in line:
@@ -148,19 +155,29 @@ def collect(args):
 def check(args):
     eng = Engine(args.engine, args.option)
     total = solved = 0
+    curve = [int(t) for t in args.curve.split(',')] if args.curve else []
+    by_time = {t: 0 for t in curve}
     for line in open(args.set):
         line = line.strip()
         if not line or line.startswith('#'):
             continue
         fen, _, dm = line.partition('; dm ')
         n = int(dm)
-        m, _ = eng.mate(fen, args.movetime, args.nodes)
+        seen = []
+        m, _ = eng.mate(fen, args.movetime, args.nodes, seen)
         total += 1
+        for t in curve:
+            last = [s for ms, s in seen if ms <= t]
+            if last and last[-1] is not None and 0 < last[-1] <= n:
+                by_time[t] += 1
         if m is not None and 0 < m <= n:
             solved += 1
         elif args.verbose:
             print('missed: %s dm %d, got %s' % (fen, n, m), file=sys.stderr)
     eng.close()
+    for t in curve:
+        print('by %d ms: %d / %d = %.1f %%' % (t, by_time[t], total,
+                                             100.0 * by_time[t] / max(total, 1)))
     print('solved %d / %d = %.1f %%' % (solved, total,
                                         100.0 * solved / max(total, 1)))
 
@@ -185,6 +202,10 @@ def main():
     k.add_argument('--nodes', type=int,
                    help='go nodes N instead of movetime: repeatable runs')
     k.add_argument('--option', action='append', default=[])
+    k.add_argument('--curve',
+                   help='also count, for each of these times in ms (e.g. '
+                        '1000,2000,5000), the positions whose last scored '
+                        'line by then was a solving mate')
     k.add_argument('--verbose', action='store_true')
     args = ap.parse_args()
     collect(args) if args.cmd == 'collect' else check(args)
