@@ -381,24 +381,17 @@ impl Searcher {
             let gives_check = self.thread.pos.in_check();
             let ext = (gives_check && ply < CHECK_EXTENSION_MAX_PLY) as i32;
             let new_depth = depth - 1 + ext;
-            let mut v;
-            if reducible {
+            let plan = if reducible {
                 let refutation = m == killers[0] || m == killers[1] || m == counter;
-                let r = self.late_move_reduction(&node, searched, hist, refutation, new_depth);
-                v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true, signals);
-                if v > alpha && r > 0 {
-                    self.take_rule_dep();
-                    v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut, signals);
-                }
+                Plan::Reduced(
+                    self.late_move_reduction(&node, searched, hist, refutation, new_depth),
+                )
             } else if !pv_node || searched > 0 {
-                v = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut, signals);
+                Plan::ZeroWindow
             } else {
-                v = alpha + 1; // force the full-window search below
-            }
-            if pv_node && (searched == 0 || v > alpha) {
-                self.take_rule_dep();
-                v = -self.negamax(-beta, -alpha, new_depth, ply + 1, false, signals);
-            }
+                Plan::FullWindow
+            };
+            let v = self.search_child(&node, alpha, beta, new_depth, plan, signals);
             let dep = self.take_rule_dep();
             any_dep |= dep;
             self.unmake(m, u);
@@ -507,6 +500,45 @@ impl Searcher {
             );
         }
         best
+    }
+
+    /// Searches the move just made to `new_depth` as `plan` says (a
+    /// reduced or zero-window search confirmed by a deeper or wider one
+    /// when it beats alpha); its value for this node.
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        node: &Node,
+        alpha: i32,
+        beta: i32,
+        new_depth: i32,
+        plan: Plan,
+        signals: &Signals,
+    ) -> i32 {
+        let (ply, cut) = (node.ply + 1, node.cut);
+        let zero_window = match plan {
+            Plan::Reduced(r) => {
+                let v = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply, true, signals);
+                Some(if v > alpha && r > 0 {
+                    self.take_rule_dep();
+                    -self.negamax(-alpha - 1, -alpha, new_depth, ply, !cut, signals)
+                } else {
+                    v
+                })
+            }
+            Plan::ZeroWindow => {
+                Some(-self.negamax(-alpha - 1, -alpha, new_depth, ply, !cut, signals))
+            }
+            Plan::FullWindow => None,
+        };
+        match zero_window {
+            // It settles the move, unless a PV node's move beat alpha.
+            Some(v) if !node.pv || v <= alpha => v,
+            _ => {
+                self.take_rule_dep();
+                -self.negamax(-beta, -alpha, new_depth, ply, false, signals)
+            }
+        }
     }
 
     /// Pruning before the move loop, at a non-PV node not in check:
@@ -763,6 +795,16 @@ struct Node {
     eval: i32,
     /// The evaluation is above the side's two plies earlier.
     improving: bool,
+}
+
+/// How a move is searched after it is made.
+enum Plan {
+    /// Zero window, this many plies shallower first (late-move reduction).
+    Reduced(i32),
+    /// Zero window at full depth: a later move, or any at a non-PV node.
+    ZeroWindow,
+    /// Full window at once: a PV node's first move.
+    FullWindow,
 }
 
 /// What the move-loop pruning decided for one move.
