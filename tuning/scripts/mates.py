@@ -16,7 +16,7 @@ then could report more: its unfinished iteration's line).
   mates.py collect --engine E --pgn a.pgn [b.pgn ...] --movetime 5000 \\
                    --out tuning/mates.epd [--per-game 2 --seed 1]
   mates.py check --engine E --set tuning/mates.epd --movetime 1000
-               [--option Name=Value ...]
+               [--option Name=Value ...] [--curve 250,500] [--verbose]
 
 The engine is spoken to over UCI with ranks 0-9 (Chariot, Pikafish).
 """
@@ -153,9 +153,12 @@ def collect(args):
 
 
 def check(args):
+    try:
+        curve = [int(t) for t in args.curve.split(',')] if args.curve else []
+    except ValueError:
+        sys.exit('mates.py: --curve takes times in ms, e.g. 1000,2000,5000')
     eng = Engine(args.engine, args.option)
     total = solved = 0
-    curve = [int(t) for t in args.curve.split(',')] if args.curve else []
     by_time = {t: 0 for t in curve}
     for line in open(args.set):
         line = line.strip()
