@@ -75,14 +75,13 @@ class Engine:
             self.send('go movetime %d' % movetime)
         best = (None, [])
         for line in self.wait('bestmove'):
+            if ' score ' not in line or ' pv ' not in line:
+                continue
             m = MATE.search(line)
+            best = (int(m.group(1)), line.split(' pv ')[1].split()) if m else (None, [])
             t = TIME.search(line)
-            if seen is not None and t and ' score ' in line and ' pv ' in line:
-                seen.append((int(t.group(1)), int(m.group(1)) if m else None))
-            if m and ' pv ' in line:
-                best = (int(m.group(1)), line.split(' pv ')[1].split())
-            elif ' score ' in line and ' pv ' in line:
-                best = (None, [])
+            if seen is not None and t:
+                seen.append((int(t.group(1)), best[0]))
         return best
 
     def close(self):
