@@ -1,18 +1,19 @@
-//! The principal-variation alpha-beta search and quiescence, with the
-//! repetition law as a leaf value (`rule_value`) and the usual pruning.
+//! The principal-variation alpha-beta search, with the repetition law as a
+//! leaf value (`rule_value`).
 //!
-//! `negamax` walks a node; its rules live in functions of their own:
-//! `prune_node` (reverse futility, the null move), `prune_move`
-//! (late-move, futility and SEE pruning), `late_move_reduction`, and
-//! `reward_cutoff` (what the histories learn from a fail high).
+//! `negamax` walks a node: `prune_node`, `prune_move` and
+//! `late_move_reduction` (in `pruning`) decide what it skips or searches
+//! shallower, `search_child` runs a made move's searches, `reward_cutoff`
+//! teaches the histories a fail high, and the horizon's positions go to
+//! `qsearch` (in `quiescence`).
 
 use super::history::{Prev, Prevs, CONT_PLIES};
 use super::movepick::MovePicker;
 use super::params::*;
-use super::tt::{Bound, TtEntry};
+use super::pruning::Prune;
+use super::tt::{score_from_tt, score_to_tt, Bound, TtEntry};
 use super::{mated_in, Searcher, Signals, INF, MATE_BOUND, MAX_PLY};
-use crate::board::see::SEE_VALUE;
-use crate::board::{attacks, Bitboard, Move, Piece, PieceType, Undo};
+use crate::board::{Move, Piece, PieceType, Undo};
 use crate::eval::evaluate;
 use crate::rules;
 use arrayvec::ArrayVec;
@@ -25,7 +26,7 @@ const CAPTURES_KEPT: usize = 32;
 impl Searcher {
     /// The static evaluation of the position at `ply`, for its side to move.
     #[inline(always)]
-    fn static_eval(&self, ply: usize) -> i32 {
+    pub(super) fn static_eval(&self, ply: usize) -> i32 {
         match &self.net {
             Some(net) => net.output(&self.thread.acc[ply], self.thread.pos.side()),
             None => evaluate(&self.thread.pos),
@@ -33,7 +34,7 @@ impl Searcher {
     }
 
     #[inline(always)]
-    fn make(&mut self, m: Move, ply: usize) -> Undo {
+    pub(super) fn make(&mut self, m: Move, ply: usize) -> Undo {
         let t = &mut self.thread;
         // The child's bucket is fetched first, while the net updates.
         let key = t.pos.key_after(m);
@@ -51,7 +52,7 @@ impl Searcher {
     }
 
     #[inline(always)]
-    fn unmake(&mut self, m: Move, u: Undo) {
+    pub(super) fn unmake(&mut self, m: Move, u: Undo) {
         let t = &mut self.thread;
         t.keys.pop();
         t.moves.pop();
@@ -60,7 +61,7 @@ impl Searcher {
 
     /// Passes the move (null move); returns what `unmake_null` restores.
     #[inline(always)]
-    fn make_null(&mut self, ply: usize) -> u32 {
+    pub(super) fn make_null(&mut self, ply: usize) -> u32 {
         let t = &mut self.thread;
         t.stack[ply].played = None;
         if self.net.is_some() {
@@ -73,7 +74,7 @@ impl Searcher {
     }
 
     #[inline(always)]
-    fn unmake_null(&mut self, halfmove: u32) {
+    pub(super) fn unmake_null(&mut self, halfmove: u32) {
         let t = &mut self.thread;
         t.keys.pop();
         t.moves.pop();
@@ -121,7 +122,7 @@ impl Searcher {
     /// the correction history's term, kept off mate scores; both -INF in
     /// check.
     #[inline(always)]
-    fn evals(&self, tte: Option<TtEntry>, in_check: bool, ply: usize) -> (i32, i32) {
+    pub(super) fn evals(&self, tte: Option<TtEntry>, in_check: bool, ply: usize) -> (i32, i32) {
         if in_check {
             return (-INF, -INF);
         }
@@ -143,33 +144,6 @@ impl Searcher {
         }
     }
 
-    /// The LMR table's reduction for the `searched`-th move at `depth`.
-    #[inline(always)]
-    fn reduction(&self, depth: i32, searched: i32) -> i32 {
-        self.thread.lmr[depth.min(63) as usize][(searched as usize).min(63)]
-    }
-
-    /// Whether the enemy attacks the side to move's king or a point it
-    /// could step to.
-    fn king_zone_attacked(&self) -> bool {
-        let pos = &self.thread.pos;
-        let us = pos.side();
-        let k = pos.king_square(us);
-        let zone = Bitboard::from_square(k) | attacks::king(k);
-        (pos.attacked_by(us.flip()) & zone).any()
-    }
-
-    /// Whether the side to move has a chariot, horse or cannon (null-move
-    /// pruning is unsound without one: zugzwang-prone endings).
-    fn has_attackers(&self) -> bool {
-        let pos = &self.thread.pos;
-        let us = pos.side();
-        (pos.pieces(us, PieceType::Chariot)
-            | pos.pieces(us, PieceType::Horse)
-            | pos.pieces(us, PieceType::Cannon))
-        .any()
-    }
-
     /// Whether the value the last child search returned depends on a
     /// repetition ruling; clears the flag for the next child.
     ///
@@ -177,7 +151,7 @@ impl Searcher {
     /// bound did, or, for an upper bound or exact value, when any searched
     /// child did: only those values may not hold on another path.
     #[inline(always)]
-    fn take_rule_dep(&mut self) -> bool {
+    pub(super) fn take_rule_dep(&mut self) -> bool {
         std::mem::take(&mut self.current.rule_dep)
     }
 
@@ -220,7 +194,7 @@ impl Searcher {
             .update_cont(piece, m, &prevs, -history_bonus(depth) * scale);
     }
 
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let pv = &mut self.current.pv;
         pv.lines[ply][ply] = m;
         let child_len = pv.len[ply + 1].max(ply + 1);
@@ -271,7 +245,7 @@ impl Searcher {
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
             if !pv_node && e.depth >= depth {
-                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                if let Some(s) = e.cutoff(ply, alpha, beta) {
                     if s >= beta && !tt_move.is_none() {
                         self.punish_refuted_parent(ply, depth);
                     }
@@ -541,117 +515,6 @@ impl Searcher {
         }
     }
 
-    /// Pruning before the move loop, at a non-PV node not in check:
-    /// reverse futility and the null move. `Some` is the node's value.
-    #[inline(always)]
-    fn prune_node(&mut self, node: &Node, beta: i32, signals: &Signals) -> Option<i32> {
-        let (depth, eval) = (node.depth, node.eval);
-        // Reverse futility: far above beta, assume a cutoff.
-        let margin = rfp_margin() * depth - if node.improving { RFP_IMPROVING } else { 0 };
-        if depth <= RFP_MAX_DEPTH
-            && eval - margin >= beta
-            && eval < MATE_BOUND
-            && beta > -MATE_BOUND
-        {
-            return Some(eval);
-        }
-        // Null move, never without an attacking piece, nor with the king in
-        // danger: behind a pass the search is too shallow to see the mate
-        // the opponent's last move threatens. Odd helpers, a ply ahead, pass
-        // there too: they reach depth sooner, and the threads' trees differ.
-        let ply = node.ply;
-        if depth >= NMP_MIN_DEPTH
-            && eval >= beta
-            && self.thread.stack[ply.saturating_sub(1)].played.is_some()
-            && self.has_attackers()
-            && beta > -MATE_BOUND
-            && (self.config.id % 2 == 1 || !self.king_zone_attacked())
-        {
-            let r = NMP_BASE
-                + depth / NMP_DEPTH_DIVISOR
-                + ((eval - beta) / NMP_EVAL_STEP).min(NMP_EVAL_MAX);
-            let hm = self.make_null(ply);
-            let v = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !node.cut, signals);
-            self.unmake_null(hm);
-            if self.current.stopped {
-                return Some(0);
-            }
-            if v >= beta {
-                // The null search's ruling flag stays: it decided this value.
-                return Some(if v >= MATE_BOUND { beta } else { v });
-            }
-            self.take_rule_dep();
-        }
-        None
-    }
-
-    /// Pruning inside the move loop (not at the root, and only once a move
-    /// escaped a mate): late-move, futility and SEE pruning. Checks escape
-    /// each rule (whether the move checks is asked only once a rule would
-    /// apply), except that once late-move pruning fires, the node's
-    /// remaining quiet moves go, checks too: sparing those cost forced
-    /// mates (tuning/README.md).
-    #[inline(always)]
-    fn prune_move(&self, node: &Node, m: Move, capture: bool, searched: i32, alpha: i32) -> Prune {
-        let pos = &self.thread.pos;
-        let depth = node.depth;
-        if capture {
-            return if depth <= SEE_PRUNE_MAX_DEPTH
-                && !pos.see_ge(m, SEE_CAPTURE_PER_DEPTH * depth)
-                && !pos.gives_check(m)
-            {
-                Prune::Move
-            } else {
-                Prune::No
-            };
-        }
-        if depth <= LMP_MAX_DEPTH
-            && searched >= (LMP_BASE + depth * depth) / if node.improving { 1 } else { 2 }
-            && !pos.gives_check(m)
-        {
-            return Prune::Quiets;
-        }
-        // Futility at the depth LMR would search the move to.
-        let lmr_depth = depth - 1 - self.reduction(depth, searched);
-        let futile = !node.in_check
-            && lmr_depth <= FUTILITY_MAX_DEPTH
-            && node.eval + futility_base() + futility_per_depth() * lmr_depth.max(0) <= alpha;
-        if (futile || depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_ge(m, SEE_QUIET_PER_DEPTH * depth))
-            && !pos.gives_check(m)
-        {
-            Prune::Move
-        } else {
-            Prune::No
-        }
-    }
-
-    /// The late-move reduction of the `searched`-th move, whose quiet
-    /// history is `hist`, clamped so the reduced search keeps a ply.
-    #[inline(always)]
-    fn late_move_reduction(
-        &self,
-        node: &Node,
-        searched: i32,
-        hist: i32,
-        refutation: bool,
-        new_depth: i32,
-    ) -> i32 {
-        let ply = node.ply;
-        let mut r = self.reduction(node.depth, searched);
-        r -= node.pv as i32;
-        r += node.cut as i32 * LMR_CUT_NODE;
-        r += !node.improving as i32;
-        r -= refutation as i32;
-        r -= hist / LMR_HISTORY_DIVISOR;
-        // A reply the opponent found only late is less likely to be
-        // refuted here.
-        r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;
-        // A negative reduction, for a move history rates highly, searches
-        // it a ply deeper, except at expected all-nodes.
-        let least = if node.cut || node.pv { -1 } else { 0 };
-        r.clamp(least, new_depth - 1)
-    }
-
     /// A fail high with `best_move`: the histories learn it (a bonus for
     /// the cutting move, a malus for the moves searched before it), and
     /// the quiet move that led here learns it was refuted.
@@ -689,112 +552,24 @@ impl Searcher {
         }
         self.punish_refuted_parent(ply, node.depth);
     }
-
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, signals: &Signals) -> i32 {
-        self.current.nodes += 1;
-        self.current.pv.len[ply] = ply;
-        if self.check_limits(signals) {
-            return 0;
-        }
-        self.current.seldepth = self.current.seldepth.max(ply);
-        let pos = &self.thread.pos;
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval(ply);
-        }
-        if pos.halfmove() >= self.config.natural_limit || rules::no_attacking_material(pos) {
-            return 0;
-        }
-        let pv_node = beta - alpha > 1;
-        let in_check = pos.in_check();
-        let key = pos.key();
-        let tte = self.tt.probe(key);
-        if let Some(e) = tte {
-            if !pv_node {
-                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
-                    return s;
-                }
-            }
-        }
-        let (raw_eval, stand_pat) = self.evals(tte, in_check, ply);
-        // Standing pat: the static evaluation unless in check.
-        let mut best = Best {
-            score: stand_pat,
-            mv: Move::NONE,
-        };
-        if !in_check {
-            if stand_pat >= beta {
-                return blend_fail_high(stand_pat, beta, 1);
-            }
-            alpha = alpha.max(stand_pat);
-        }
-        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
-        let mut picker = MovePicker::new_qsearch(&self.thread.pos, tt_move, in_check);
-        let mut legal = 0;
-        while let Some(m) = picker.next(
-            &self.thread.pos,
-            &self.thread.history,
-            &[None; CONT_PLIES.len()],
-        ) {
-            legal += 1;
-            if !in_check {
-                let pos = &self.thread.pos;
-                let victim = pos
-                    .piece_at(m.to())
-                    .map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                if stand_pat + victim + QS_DELTA_MARGIN <= alpha || !pos.see_ge(m, 0) {
-                    continue;
-                }
-            }
-            let u = self.make(m, ply);
-            let v = -self.qsearch(-beta, -alpha, ply + 1, signals);
-            self.unmake(m, u);
-            if self.current.stopped {
-                return 0;
-            }
-            if best.take(v, m, &mut alpha) {
-                if pv_node {
-                    self.update_pv(ply, m);
-                }
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-        if in_check && legal == 0 {
-            return mated_in(ply);
-        }
-        let Best {
-            score: best,
-            mv: best_move,
-        } = best;
-        let best = blend_fail_high(best, beta, 1);
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
-        best
-    }
 }
 
 /// What a node's pruning and reduction rules ask of it.
-struct Node {
-    ply: usize,
+pub(super) struct Node {
+    pub(super) ply: usize,
     /// Remaining depth (after internal iterative reduction, once done).
-    depth: i32,
+    pub(super) depth: i32,
     /// A PV node (an open window).
-    pv: bool,
+    pub(super) pv: bool,
     /// An expected cut node: a zero-window child of a reduced search,
     /// alternating below.
-    cut: bool,
-    in_check: bool,
+    pub(super) cut: bool,
+    pub(super) in_check: bool,
     /// The corrected static evaluation, or the TT's tighter bound; -INF in
     /// check.
-    eval: i32,
+    pub(super) eval: i32,
     /// The evaluation is above the side's two plies earlier.
-    improving: bool,
+    pub(super) improving: bool,
 }
 
 /// How a move is searched after it is made.
@@ -807,24 +582,14 @@ enum Plan {
     FullWindow,
 }
 
-/// What the move-loop pruning decided for one move.
-enum Prune {
-    /// Search it.
-    No,
-    /// Skip it.
-    Move,
-    /// Skip it and every quiet move after it.
-    Quiets,
-}
-
 /// A node's best score and move so far.
-struct Best {
-    score: i32,
-    mv: Move,
+pub(super) struct Best {
+    pub(super) score: i32,
+    pub(super) mv: Move,
 }
 
 impl Best {
-    const NONE: Best = Best {
+    pub(super) const NONE: Best = Best {
         score: -INF,
         mv: Move::NONE,
     };
@@ -832,7 +597,7 @@ impl Best {
     /// Takes a searched move's score; true if it raised `alpha` (the move
     /// is then the best).
     #[inline(always)]
-    fn take(&mut self, v: i32, m: Move, alpha: &mut i32) -> bool {
+    pub(super) fn take(&mut self, v: i32, m: Move, alpha: &mut i32) -> bool {
         if v > self.score {
             self.score = v;
             if v > *alpha {
@@ -850,48 +615,11 @@ impl Best {
 /// and a smaller one steadies the scores the parent compares. Mate scores
 /// and mate windows are left as they are.
 #[inline(always)]
-fn blend_fail_high(score: i32, beta: i32, depth: i32) -> i32 {
+pub(super) fn blend_fail_high(score: i32, beta: i32, depth: i32) -> i32 {
     if score > beta && score.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
         (score * depth + beta) / (depth + 1)
     } else {
         score
-    }
-}
-
-/// The entry's score if its bound settles the node for this window (the
-/// caller checks that the entry is deep enough).
-#[inline(always)]
-fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-    let s = score_from_tt(e.score, ply);
-    let settles = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => s >= beta,
-        Bound::Upper => s <= alpha,
-        Bound::None => false,
-    };
-    settles.then_some(s)
-}
-
-/// Mate scores are stored relative to the node, not the root.
-#[inline(always)]
-fn score_to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-#[inline(always)]
-fn score_from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
     }
 }
 

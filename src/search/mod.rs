@@ -1,5 +1,6 @@
 //! Search: iterative deepening with aspiration windows here, the
-//! principal-variation alpha-beta and quiescence in `alphabeta`, a shared
+//! principal-variation alpha-beta in `alphabeta`, its pruning and
+//! reductions in `pruning`, `quiescence` below it, a shared
 //! lockless TT (`tt`), move ordering (`movepick`, `history`), the static
 //! evaluation's correction (`correction`), time
 //! management (`time`), Lazy SMP (`threads`). Every margin and factor is in
@@ -11,6 +12,8 @@ pub mod correction;
 pub mod history;
 pub mod movepick;
 pub mod params;
+pub mod pruning;
+pub mod quiescence;
 pub mod threads;
 pub mod time;
 pub mod tt;

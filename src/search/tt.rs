@@ -3,6 +3,7 @@
 //! torn write (two threads racing) reads as a miss, never as a wrong entry.
 //! Moves read from it are still checked for legality before use.
 
+use super::MATE_BOUND;
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -22,6 +23,46 @@ pub struct TtEntry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl TtEntry {
+    /// The entry's score if its bound settles the node for this window
+    /// (the caller checks that the entry is deep enough).
+    #[inline(always)]
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = score_from_tt(self.score, ply);
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+            Bound::None => false,
+        };
+        settles.then_some(s)
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline(always)]
+pub fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// A stored score seen from a node `ply` plies below the root.
+#[inline(always)]
+pub fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
 }
 
 struct Slot {
