@@ -3,9 +3,10 @@
 //!
 //! `negamax` walks a node: `prune_node`, `prune_move` and
 //! `late_move_reduction` (in `pruning`) decide what it skips or searches
-//! shallower, `search_child` runs a made move's searches, `reward_cutoff`
-//! teaches the histories a fail high, and the horizon's positions go to
-//! `qsearch` (in `quiescence`).
+//! shallower; internal iterative reduction and the check extension are
+//! inline in it; `search_child` runs a made move's searches,
+//! `reward_cutoff` teaches the histories a fail high, and the horizon's
+//! positions go to `qsearch` (in `quiescence`).
 
 use super::history::{Prev, Prevs, CONT_PLIES};
 use super::movepick::MovePicker;
@@ -81,7 +82,9 @@ impl Searcher {
         t.pos.unmake_null(halfmove);
     }
 
-    /// The value of this node if a rule ends the game here (never at the root).
+    /// The value of this node if a rule ends the game here (never at the
+    /// root, nor at the horizon: quiescence tests only the natural limit
+    /// and missing attacking material).
     ///
     /// Repetition rulings depend on the path (what each side did in the
     /// cycle), not on the position, so a win or loss by rule must not leak
@@ -118,9 +121,9 @@ impl Searcher {
         None
     }
 
-    /// The net's evaluation (the TT's copy when there is one) and that plus
-    /// the correction history's term, kept off mate scores; both -INF in
-    /// check.
+    /// The static evaluation (net or hand-crafted; the TT's copy when there
+    /// is one) and that plus the correction history's term, kept off mate
+    /// scores; both -INF in check.
     #[inline(always)]
     pub(super) fn evals(&self, tte: Option<TtEntry>, in_check: bool, ply: usize) -> (i32, i32) {
         if in_check {
@@ -173,6 +176,7 @@ impl Searcher {
     /// continuation history learns it was ordered too high. Odd helpers
     /// punish harder and later moves too, for threads that differ.
     fn punish_refuted_parent(&mut self, ply: usize, depth: i32) {
+        // Halfmove 0: the parent's move was a capture.
         if ply == 0 || self.thread.pos.halfmove() == 0 {
             return;
         }
@@ -204,6 +208,10 @@ impl Searcher {
         pv.len[ply] = child_len;
     }
 
+    /// The fail-soft value of the node at `ply` for its side to move, a
+    /// fail high pulled toward beta (`blend_fail_high`); `cut` marks an
+    /// expected cut node. When the search is stopped the value is 0 (at the
+    /// root: the best finished move's score, or -INF if none).
     pub(super) fn negamax(
         &mut self,
         mut alpha: i32,
@@ -253,8 +261,8 @@ impl Searcher {
                 }
             }
         }
-        // The net's evaluation, then corrected by what searches of the same
-        // structures found.
+        // The static evaluation, then corrected by what searches of the
+        // same structures and after the same last move found.
         let (raw_eval, corrected) = self.evals(tte, in_check, ply);
         let mut eval = corrected;
         // A TT score is a better estimate when its bound points the right way.
@@ -422,6 +430,7 @@ impl Searcher {
         } else {
             blend_fail_high(best, beta, depth)
         };
+        // True also with no best move (every move failed low).
         let best_is_quiet =
             best_move.is_none() || self.thread.pos.piece_at(best_move.to()).is_none();
         if best >= beta {

@@ -93,6 +93,8 @@ pub struct Limits {
     pub budget: Option<Budget>,
     /// Fixed time (`movetime`): spend the whole budget, no early stop.
     pub spend_all: bool,
+    /// `go infinite` or a bare `go`: the search itself has no limit, and
+    /// the protocol holds `bestmove` back until `stop`.
     pub infinite: bool,
 }
 
@@ -131,7 +133,7 @@ pub struct Config {
     pub rule: RuleSet,
     /// Plies without a capture after which the game is drawn.
     pub natural_limit: u32,
-    /// 0 for the main thread, which reports and decides; helpers are 1, 2, ...
+    /// 0 for the main thread, which reports and keeps time; helpers are 1, 2, ...
     pub id: usize,
 }
 
@@ -447,6 +449,8 @@ impl Searcher {
                 lines.push((line.score, line.pv));
                 break;
             }
+            // A stopped iteration ends the search, except at depth 1 when it
+            // has a line: its first move is better than none.
             if self.current.stopped && (depth > 1 || pv.is_empty()) {
                 if pv_idx == 0 {
                     self.keep_unfinished(result, depth, score, &pv, bound, signals);
@@ -475,7 +479,7 @@ impl Searcher {
         signals: &Signals,
     ) {
         let Some(&first) = pv.first() else { return };
-        if score <= -INF || !(Some(first) == result.best || score >= result.score || depth == 1) {
+        if score <= -INF || !(Some(first) == result.best || score >= result.score) {
             return;
         }
         if Some(first) != result.best || score > result.score {
@@ -637,8 +641,11 @@ impl Searcher {
         }
     }
 
-    /// Whether the search must stop now: limits, `stop`, or (helpers) the
-    /// main thread being done or the iteration finished elsewhere.
+    /// Whether the search must stop now: limits, `stop`, the main thread
+    /// being done (helpers), a helper having finished the depth limit, or
+    /// the iteration finished by another thread (then `abandoned` is set
+    /// too, when this thread `may_abandon`). Helpers also add their nodes
+    /// to `helper_nodes` here, every `POLL_NODES`.
     #[inline(always)]
     fn check_limits(&mut self, signals: &Signals) -> bool {
         if self.current.stopped {

@@ -179,6 +179,15 @@ pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 pub const CORRECTION_MAX: i32 = 64;
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 
+// --- Transposition table ---
+
+/// A result for an entry already there replaces it unless the old one is
+/// more than this many plies deeper (exact results always replace).
+pub const TT_REPLACE_DEPTH_SLACK: i32 = 3;
+/// Choosing the slot to overwrite: each search since an entry was written
+/// counts as this many plies less depth.
+pub const TT_AGE_DEPTH: i32 = 8;
+
 // --- Time management ---
 
 /// The clock is read, and stop flags polled, once per this many nodes.

@@ -1,11 +1,13 @@
 //! Lazy SMP: helper threads search the same root through the shared TT,
 //! which is how they help (they fill it with results the main thread then
-//! finds); the main thread alone reports, keeps time and decides the move.
-//! Threads skip depths another thread finished; the main thread reports a
-//! helper's finished line as its own (not with MultiPV). Odd helpers search
-//! a ply ahead, try the null move even with the king's zone attacked and
-//! punish refuted early moves harder (`alphabeta`): trees that differ share
-//! more.
+//! finds); the main thread alone reports and keeps time. Threads skip
+//! depths another thread finished; the main thread reports a helper's
+//! finished line as its own, and the deepest finished iteration gives the
+//! move (not with MultiPV, whose lines only the main thread searches). Odd
+//! helpers search a ply ahead (`Searcher::search`), try the null move even
+//! with the king's zone attacked (`pruning::prune_node`) and punish refuted
+//! early moves harder (`alphabeta::punish_refuted_parent`): trees that
+//! differ share more.
 
 use super::tt::{Bound, Tt};
 use super::{Config, Info, Limits, SearchResult, Searcher, Signals};
@@ -88,8 +90,9 @@ impl Pool {
         }
     }
 
-    /// Searches with every thread; returns the main thread's result, whose
-    /// node count includes the helpers'.
+    /// Searches with every thread; returns the deepest finished thread's
+    /// result (the main thread's on ties and with MultiPV), with the node
+    /// count of all threads.
     pub fn search(
         &mut self,
         game: &Game,
@@ -118,10 +121,10 @@ impl Pool {
             }
             return r;
         }
-        // Helpers run until the main thread is done (depth limits aside).
+        // Helpers have no clock: they run until the main thread is done
+        // (`helpers_stop`) or one of them finishes the depth limit.
         let helper_limits = Limits {
             depth: limits.depth,
-            infinite: true,
             ..Limits::default()
         };
         std::thread::scope(|scope| {
@@ -141,8 +144,8 @@ impl Pool {
             let mut r = main.search(game, limits, signals, banned, multipv, report);
             signals.helpers_stop.store(true, Relaxed);
             // The deepest finished iteration decides (the main thread on ties,
-            // and always with MultiPV or searchmoves-style bans, which helpers
-            // do not honour line by line).
+            // and always with MultiPV, whose later lines helpers do not
+            // search; helpers skip the `banned` moves too).
             let mut from_helper = false;
             for j in handles {
                 if let Ok(h) = j.join() {

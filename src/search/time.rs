@@ -1,5 +1,9 @@
 //! Time management: a soft budget (stop between iterations once spent,
 //! scaled by best-move stability) and a hard limit that is never exceeded.
+//! This file sets the budgets and the stability factor; the search applies
+//! them (`Searcher::search` between iterations, with the best move's node
+//! share from `best_move_effort_scale`, and `check_limits` for the hard
+//! limit).
 
 use super::params::*;
 use crate::board::Move;

@@ -3,6 +3,7 @@
 //! torn write (two threads racing) reads as a miss, never as a wrong entry.
 //! Moves read from it are still checked for legality before use.
 
+use super::params::{TT_AGE_DEPTH, TT_REPLACE_DEPTH_SLACK};
 use super::MATE_BOUND;
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -222,6 +223,9 @@ impl Tt {
         None
     }
 
+    /// Stores a node's result. `score` is already converted by
+    /// `score_to_tt`; `Bound::None` (with depth -1) keeps only the move and
+    /// the evaluation, for a node whose value depended on its path.
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Relaxed);
         let b = self.bucket(key);
@@ -232,9 +236,12 @@ impl Tt {
             let d = s.data.load(Relaxed);
             if s.check.load(Relaxed) ^ d == key {
                 let (old, _) = unpack(d);
-                // Keep a deeper exact entry's move if the new one has none.
+                // Keep the old move if the new entry has none.
                 let mv = if mv.is_none() { old.mv } else { mv };
-                if bound == Bound::Exact || depth + 3 >= old.depth || old.bound == Bound::None {
+                if bound == Bound::Exact
+                    || depth + TT_REPLACE_DEPTH_SLACK >= old.depth
+                    || old.bound == Bound::None
+                {
                     let data = pack(mv, score, eval, depth, bound, age);
                     s.data.store(data, Relaxed);
                     s.check.store(key ^ data, Relaxed);
@@ -246,7 +253,7 @@ impl Tt {
             let worth = if d == 0 {
                 i32::MIN
             } else {
-                e.depth - 8 * stale
+                e.depth - TT_AGE_DEPTH * stale
             };
             if worth < worst {
                 worst = worth;
