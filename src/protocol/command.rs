@@ -1,7 +1,8 @@
 //! What a protocol line asks for, once parsed: the executor (`engine`) only
 //! sees `Command`s, the dialect parsers (`ucci`, `uci`) only make them. The
 //! parts both dialects share are parsed here; a dialect adds its own `go`
-//! words (and commands) through `parse_line`.
+//! words through `parse_line`, and handles its own commands in its `parse`
+//! before that.
 
 use super::dialect::Dialect;
 use super::options::{self, OptionId, Value};
@@ -29,7 +30,8 @@ pub enum Command {
     PonderHit {
         draw: bool,
     },
-    /// `probe <position>`: the hash entry of a position (UCCI `pophash`).
+    /// `probe <position>`: the hash entry of a position (UCCI, answered
+    /// with `pophash ...`).
     Probe(Box<Game>),
     /// UCI `debug on|off`.
     Debug(bool),
@@ -37,6 +39,8 @@ pub enum Command {
     Show,
     /// `eval`: the evaluation's breakdown.
     Eval,
+    /// `bench [depth]`: the fixed signature bench (one thread, default
+    /// rules, its own table, the embedded net), whatever the options say.
     Bench(i32),
     Quit,
 }
@@ -80,8 +84,9 @@ impl Go {
         })
     }
 
-    /// Search limits: a fixed `movetime`, else a budget from the clock, else
-    /// whatever depth/nodes/mate limit was given; a bare `go` is infinite.
+    /// Search limits: depth, nodes and mate always apply; time comes from a
+    /// fixed `movetime`, else from the clock; a `go` with none of these is
+    /// infinite.
     pub fn limits(&self, side: Color, ms_per_unit: f64, overhead: u64) -> Limits {
         let mut limits = Limits {
             depth: self.depth.map(|d| d.max(1)),
@@ -192,7 +197,8 @@ fn shared(tokens: &[&str], line: &str) -> Result<Command, String> {
     let args = &tokens[1..];
     Ok(match tokens[0] {
         "ucci" => Command::Handshake(Dialect::Ucci),
-        // `ucicyclone` is an older name of the UCI handshake.
+        // `ucicyclone`: the UCI-Cyclone handshake, served as UCI (which
+        // already numbers ranks 0-9); its bare positions are below.
         "uci" | "ucicyclone" => Command::Handshake(Dialect::Uci),
         "isready" => Command::IsReady,
         "setoption" => setoption(args)?,

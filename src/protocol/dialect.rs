@@ -1,6 +1,6 @@
 //! What differs between UCCI and UCI, as methods: the parser, the handshake
 //! and option lines, how scores, results and "no move" are written, the
-//! clock's time unit, and whether the engine may resign or offer draws.
+//! clock's time unit, and whether the engine may resign or accept draws.
 
 use super::command::Command;
 use super::options::{Kind, Opt};
@@ -119,7 +119,9 @@ impl Dialect {
         }
     }
 
-    /// The lines for one finished iteration (or MultiPV line).
+    /// The lines for one finished iteration (or MultiPV line), or for a
+    /// stopped iteration's line that changed the move or raised the score
+    /// (its bound is shown under UCI only).
     pub fn info_lines(self, i: &Info, ranks: Ranks) -> Vec<String> {
         let pv: Vec<String> = i.pv.iter().map(|&m| ranks.text(m)).collect();
         let ms = i.time.as_millis() as u64;

@@ -1,6 +1,8 @@
 //! The executor: carries out parsed `Command`s. Searches run on their own
 //! thread, so the reader never blocks and `isready`/`stop` are answered at
-//! once.
+//! once; except in UCCI's batch mode, where no line is read until the
+//! search ends by its own limits (so `go infinite` and `go ponder` never end
+//! there).
 
 use super::command::{printable, Command, Go};
 use super::dialect::Dialect;
@@ -74,12 +76,12 @@ impl Settings {
             OptionId::Debug => self.debug = v.bool(),
             OptionId::Batch => self.batch = v.bool(),
             OptionId::RepetitionRule => {
-                if let Value::Text(t) = v {
+                if let Value::Choice(t) = v {
                     self.rule = RuleSet::parse(t).unwrap_or_default();
                 }
             }
             OptionId::Ranks => {
-                if let Value::Text(t) = v {
+                if let Value::Choice(t) = v {
                     self.ranks = Ranks::parse(t);
                 }
             }
@@ -97,7 +99,7 @@ pub struct Engine {
     settings: Settings,
     /// Locked by the search thread for the whole search: only take it when
     /// idle (`wait_idle` first).
-    searcher: Arc<Mutex<Pool>>,
+    pool: Arc<Mutex<Pool>>,
     /// The loaded net (used when `use_nnue`) and where it came from.
     net: Option<Arc<Net>>,
     net_name: String,
@@ -125,7 +127,7 @@ impl Engine {
             dialect: None,
             game: Game::default(),
             settings,
-            searcher: Arc::new(Mutex::new(pool)),
+            pool: Arc::new(Mutex::new(pool)),
             net: Some(nnue::embedded()),
             net_name: nnue::EMBEDDED_NAME.into(),
             use_nnue: options::default(OptionId::UseNnue) == Value::Bool(true),
@@ -172,8 +174,9 @@ impl Engine {
         }
     }
 
-    /// Waits for a search to finish before commands that change shared
-    /// state: stops one that is still running.
+    /// Makes the engine idle before commands that change shared state: a
+    /// running search is stopped (its `bestmove` is sent), a finished one
+    /// joined.
     fn wait_idle(&mut self) {
         if self.searching() {
             self.stop_and_wait();
@@ -182,8 +185,8 @@ impl Engine {
         }
     }
 
-    fn lock_searcher(&self) -> std::sync::MutexGuard<'_, Pool> {
-        self.searcher.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock_pool(&self) -> std::sync::MutexGuard<'_, Pool> {
+        self.pool.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Parses and carries out one line; returns false when the engine should exit.
@@ -297,7 +300,7 @@ impl Engine {
                 match Tt::new(mb) {
                     Some(tt) => {
                         self.tt = Arc::new(tt);
-                        self.lock_searcher().set_tt(self.tt.clone());
+                        self.lock_pool().set_tt(self.tt.clone());
                         self.settings.hash_mb = mb;
                     }
                     None => self.error(&format!(
@@ -312,7 +315,7 @@ impl Engine {
                     0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                     n => n as usize,
                 };
-                self.lock_searcher().set_threads(self.settings.threads);
+                self.lock_pool().set_threads(self.settings.threads);
             }
             OptionId::ClearHash | OptionId::NewGame => self.new_game(),
             OptionId::UseNnue => {
@@ -388,12 +391,12 @@ impl Engine {
     /// Gives the search the net if NNUE is on and a net is loaded.
     fn apply_net(&mut self) {
         let net = self.active_net().cloned();
-        self.lock_searcher().set_net(net);
+        self.lock_pool().set_net(net);
     }
 
     fn new_game(&mut self) {
         self.wait_idle();
-        self.lock_searcher().clear();
+        self.lock_pool().clear();
         self.hopeless.store(0, Relaxed);
     }
 
@@ -452,7 +455,7 @@ impl Engine {
             );
         }
         let game = self.game.clone();
-        let searcher = self.searcher.clone();
+        let shared_pool = self.pool.clone();
         let signals = self.signals.clone();
         let out = self.out.clone();
         let settings = self.settings.clone();
@@ -463,7 +466,7 @@ impl Engine {
             .stack_size(16 << 20)
             .spawn(move || {
                 let started = Instant::now();
-                let mut pool = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                let mut pool = shared_pool.lock().unwrap_or_else(|e| e.into_inner());
                 pool.set_rules(settings.rule, settings.natural_limit);
                 let r = pool.search(
                     &game,

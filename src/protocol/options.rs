@@ -151,6 +151,10 @@ pub const OPTIONS: &[Opt] = &[
         "evalfile",
         Kind::Text { default: "" },
     ),
+    // UCCI only in effect (`bestmove ... resign|draw`); UCI has no such
+    // words, so there they change nothing. DrawOffer answers an
+    // opponent's offer (`go draw`, `ponderhit draw`); the engine never
+    // offers first.
     both(OptionId::Resign, "Resign", "resign", Kind::Check(true)),
     both(
         OptionId::DrawOffer,
@@ -239,7 +243,7 @@ pub enum Value {
     Bool(bool),
     Int(i64),
     /// A combo's choice.
-    Text(&'static str),
+    Choice(&'static str),
     /// A `string` option's text.
     Str(String),
     Press,
@@ -271,7 +275,7 @@ pub fn default(id: OptionId) -> Value {
     match get(id).kind {
         Kind::Check(b) => Value::Bool(b),
         Kind::Spin { default, .. } => Value::Int(default),
-        Kind::Combo { default, .. } => Value::Text(default),
+        Kind::Combo { default, .. } => Value::Choice(default),
         Kind::Button => Value::Press,
         Kind::Text { default } => Value::Str(default.into()),
     }
@@ -310,7 +314,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, Value), Strin
         },
         (Kind::Combo { vars, .. }, Some(v)) => {
             match vars.iter().find(|x| x.eq_ignore_ascii_case(v)) {
-                Some(x) => Value::Text(x),
+                Some(x) => Value::Choice(x),
                 None => {
                     return Err(format!(
                         "option '{name}' expects one of {}, got '{v}'",
@@ -361,7 +365,7 @@ mod tests {
         );
         assert_eq!(
             parse("RepetitionRule", Some("ASIAN")),
-            Ok((OptionId::RepetitionRule, Value::Text("asian")))
+            Ok((OptionId::RepetitionRule, Value::Choice("asian")))
         );
         assert_eq!(
             parse("clear hash", None),
@@ -396,7 +400,7 @@ mod tests {
             let text = match default(o.id) {
                 Value::Bool(b) => Some(b.to_string()),
                 Value::Int(n) => Some(n.to_string()),
-                Value::Text(t) => Some(t.to_string()),
+                Value::Choice(t) => Some(t.to_string()),
                 Value::Str(t) => Some(t),
                 Value::Press => None,
             };

@@ -1,7 +1,8 @@
 //! How move text numbers the ranks: 0-9 (UCCI, Pikafish-style UCI, the
 //! engine inside) or 1-10 (cutechess-cli's and Fairy-Stockfish's xiangqi),
 //! chosen by the `Ranks` option. Lines are turned into 0-9 before parsing
-//! and moves back into the chosen form on output.
+//! and the moves of `info`, `bestmove` and `pophash` back into the chosen
+//! form on output (`go perft`'s divide lines stay 0-9).
 
 use crate::board::Move;
 use std::borrow::Cow;

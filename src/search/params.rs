@@ -227,5 +227,5 @@ pub const RESIGN_SCORE: i32 = -1500;
 pub const RESIGN_SEARCHES: i32 = 3;
 /// ... or at once when mated in a search at least this deep.
 pub const RESIGN_MATE_DEPTH: i32 = 6;
-/// Accept or offer a draw at or below this score.
+/// Accept the opponent's draw offer at or below this score.
 pub const DRAW_SCORE: i32 = 20;
