@@ -1,4 +1,6 @@
-//! FEN parsing (with full validation) and printing.
+//! FEN parsing (with full validation) and printing, and the position
+//! helpers validation needs: the start position, colour-flipped and
+//! mirrored copies, consistency checks and which points a piece can reach.
 
 use super::bitboard::Bitboard;
 use super::position::Position;

@@ -1,4 +1,5 @@
-//! The board: bitboards, attack tables, position, move generation, FEN.
+//! The board: bitboards, attack tables, position, move generation, SEE,
+//! FEN, and Chinese move notation (`notation`).
 
 pub mod attacks;
 pub mod bitboard;

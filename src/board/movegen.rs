@@ -44,7 +44,8 @@ impl Sink for Counter {
 }
 
 impl Position {
-    /// Pseudo-legal targets of the piece on `from` (own pieces excluded).
+    /// Pseudo-legal targets of a side-to-move piece of `kind` on `from`
+    /// (own pieces excluded; for either side's pieces see `capture_targets`).
     #[inline(always)]
     pub fn targets(&self, from: Square, kind: PieceType) -> Bitboard {
         let us = self.side;

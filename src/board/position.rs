@@ -108,8 +108,11 @@ impl Position {
         k
     }
 
-    /// Pieces of `by` attacking `s`, given occupancy `occ` (lets callers ask
-    /// "what if" questions). The king counts along files: the flying general.
+    /// Pieces of `by` that would check a king on `s`, given occupancy `occ`
+    /// (lets callers ask "what if" questions): chariots, cannons, horses and
+    /// pawns, and the king along an open line (the flying general); not
+    /// advisors, elephants or the king's step. For every attacker of any
+    /// point see `all_attackers`.
     #[inline(always)]
     pub fn attackers_with(&self, s: Square, by: Color, occ: Bitboard) -> Bitboard {
         let p = &self.pieces[by.index()];
@@ -258,7 +261,8 @@ impl Position {
         self.halfmove = undo.halfmove;
     }
 
-    /// Passes the turn (null move for search). Only when not in check.
+    /// Passes the turn. The search calls it only when not in check; the
+    /// rules also use it to give one side two moves in a row.
     pub fn make_null(&mut self) -> u32 {
         let hm = self.halfmove;
         self.side = self.side.flip();

@@ -104,7 +104,8 @@ fn side_terms<P: Params>(pos: &Position, us: Color, p: &P) -> Side {
                 PieceType::Elephant => attacks::elephant(sq, occ),
                 PieceType::Horse => attacks::horse(sq, occ),
                 PieceType::Chariot => attacks::chariot(sq, occ),
-                // Beyond the screen up to the first piece: where a king could not stand.
+                // Capture points: the first point past the screen (an empty
+                // edge point when nothing stands there).
                 PieceType::Cannon => attacks::cannon(sq, occ),
                 PieceType::Pawn => attacks::pawn(us, sq),
             };

@@ -213,7 +213,8 @@ impl Net {
         acc
     }
 
-    /// The score for the side to move `stm`, in centipawn-like units.
+    /// The score for the side to move `stm`, in centi-horses (100 = about
+    /// one horse, as the hand-crafted evaluation it was fitted to).
     #[inline]
     pub fn output(&self, acc: &Accumulator, stm: Color) -> i32 {
         let (us, them) = (&acc.v[stm.index()], &acc.v[stm.flip().index()]);

@@ -135,7 +135,8 @@ weights! {
     /// Per missing advisor / elephant, times the enemy's horses, chariots,
     /// cannons: which attackers exploit which holes.
     shield_vs: [[Score; 3]; 2], tuned;
-    /// A pawn across the river with a friendly pawn beside it.
+    /// A pawn across the river with a friendly pawn on the same rank one
+    /// file higher: a side-by-side pair counts once.
     pawn_linked: Score, tuned;
     /// A piece attacked and not defended, per piece.
     hanging: Score, tuned;

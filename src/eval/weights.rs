@@ -124,7 +124,8 @@ pub const W: Weights = Weights {
         [s(18, 1), s(1, 0), s(-12, -10)],
         [s(17, 7), s(-3, -6), s(-2, 3)],
     ],
-    // A pawn across the river with a friendly pawn beside it.
+    // A pawn across the river with a friendly pawn on the same rank one
+    // file higher: a side-by-side pair counts once.
     pawn_linked: s(1, -3),
     // A piece attacked and not defended, per piece.
     hanging: s(12, 15),

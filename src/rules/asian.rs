@@ -5,7 +5,8 @@
 //! referee rule the same cycles the same way:
 //! - only new attacks chase: by the moved piece, or discovered behind it;
 //! - an offer to exchange is no chase: a chariot, cannon or horse attacked
-//!   by its own kind can take back, unless it is pinned or a lame horse;
+//!   by its own kind can take back, unless it is pinned or a lame horse
+//!   (a horse's pin is not tested when it is lame, as in that referee);
 //! - a horse or cannon attacking a chariot, and an advisor or elephant
 //!   attacking a chariot, horse or cannon, chase even a protected piece;
 //!   any other attack chases only an unprotected piece, where protection by

@@ -19,13 +19,16 @@ pub enum Ruling {
 pub struct Conduct {
     /// Every move gave check.
     pub perpetual_check: bool,
-    /// Every move chased a piece (one or several, 25.2).
+    /// Every move chased a piece (Chinese: one or several, 25.2; Asian: the
+    /// same piece throughout, the entry move included).
     pub perpetual_chase: bool,
-    /// Every move was a check, a mate threat or a chase (Chinese 25.2).
+    /// Every move was a check, a mate threat or a chase (Chinese 25.2;
+    /// Asian: a check or a chase).
     pub forbidden: bool,
-    /// Points of the pieces chased by the last move (for messages).
+    /// Points of the pieces chased (for messages): by the last move
+    /// (Chinese), or as they stood after the side's first move (Asian).
     pub chased: Bitboard,
-    /// One piece chased by the last move, and where it stood then.
+    /// One chased piece and where it stood then (as for `chased`).
     pub victim: Option<(Piece, Square)>,
 }
 

@@ -60,6 +60,8 @@ pub struct Scope {
 
 impl Scope {
     /// The Chinese rules' full scope, or the other sets' direct chases.
+    /// (Rulings use it for the Chinese rules only: check-only rules need no
+    /// chases, and the Asian rules classify moves in `asian`.)
     pub fn for_rules(rule: RuleSet) -> Scope {
         let chinese = rule == RuleSet::Chinese;
         Scope {
@@ -162,11 +164,12 @@ fn chased(before: &Position, m: Move, after: &Position, scope: Scope) -> Bitboar
     let mut out = Bitboard::EMPTY;
     for (a, t) in threats(after, mover, scope) {
         let a_before = if a == m.to() { m.from() } else { a };
-        // 29.4: a capture the victim would answer with mate is no chase
-        // (tested on new threats only: that is where it is cheap).
+        // The same attack carried on is no new chase.
         if old.contains(&(a_before, t)) {
             continue;
         }
+        // 29.4: a capture the victim would answer with mate is no chase
+        // (tested on new threats only: that is where it is cheap).
         if scope.mate_answer && mate_by_checks(&play_as(after, mover, Move::new(a, t)), 1) {
             continue;
         }

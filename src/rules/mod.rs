@@ -1,7 +1,10 @@
 //! Game-ending rules the search consults: repetition ruled by the xiangqi
-//! repetition law (what each side did in the cycle: `effects` classifies the
-//! moves, `cycle` rules them under a `RuleSet`), the natural move limit and
-//! "no attacking material". `judge` applies them to whole games.
+//! repetition law (what each side did in the cycle: `cycle` rules it under
+//! a `RuleSet`, with the moves classified by `effects` under the Chinese
+//! rules and by `asian` under the Asian ones), the natural move limit and
+//! "no attacking material". `judge` applies them to whole games; it alone
+//! does not count checks after a side's tenth toward the natural limit (the
+//! search counts every ply without a capture, null moves too).
 
 pub mod asian;
 pub mod cycle;
@@ -19,7 +22,10 @@ pub const NATURAL_LIMIT: u32 = 120;
 
 /// Rules a repetition in a game or search path. `keys[i]` is the key of
 /// position `i`, `moves[i]` the move that led from position `i` to `i + 1`,
-/// and `current` the last position. `None` if the position does not repeat.
+/// and `current` the last position. `root` is the index of the search's
+/// root (one earlier occurrence after it is a repetition, two before it),
+/// `halfmove` the plies since the last capture (no earlier position can
+/// repeat). `None` if the position does not repeat.
 pub fn repetition_ruling(
     rule: RuleSet,
     keys: &[u64],
