@@ -201,6 +201,16 @@ fn ucci_spec_options() {
     let lines = e.until("readyok");
     let bm = lines.iter().position(|l| l.starts_with("bestmove"));
     assert!(bm.is_some_and(|i| i < lines.len() - 1), "{lines:?}");
+    // A search that only `stop` ends is still read beside.
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    assert!(e.last("bestmove").starts_with("bestmove"));
 }
 
 /// VinXiangQi: `uci` then `ucci` at once, UCCI-style options, two-field

@@ -1,8 +1,8 @@
 //! The executor: carries out parsed `Command`s. Searches run on their own
 //! thread, so the reader never blocks and `isready`/`stop` are answered at
 //! once; except in UCCI's batch mode, where no line is read until the
-//! search ends by its own limits (so `go infinite` and `go ponder` never end
-//! there).
+//! search ends by its own limits (a search that waits for `stop` or
+//! `ponderhit` is read beside as usual).
 
 use super::command::{printable, Command, Go};
 use super::dialect::Dialect;
@@ -108,6 +108,9 @@ pub struct Engine {
     tt: Arc<Tt>,
     signals: Arc<Signals>,
     thread: Option<JoinHandle<()>>,
+    /// The running search waits for `stop` or `ponderhit` (`go infinite`,
+    /// `go ponder`), so batch mode must keep reading while it runs.
+    endless: bool,
     search_start: Instant,
     banned: Vec<Move>,
     /// Consecutive searches with a hopeless score (for resigning).
@@ -134,6 +137,7 @@ impl Engine {
             tt,
             signals: Arc::new(Signals::default()),
             thread: None,
+            endless: false,
             search_start: Instant::now(),
             banned: vec![],
             hopeless: Arc::new(AtomicI32::new(0)),
@@ -191,7 +195,7 @@ impl Engine {
 
     /// Parses and carries out one line; returns false when the engine should exit.
     pub fn handle(&mut self, line: &str) -> bool {
-        if self.settings.batch {
+        if self.settings.batch && !self.endless {
             // Batch mode: the search ends by its own limits before the next command.
             self.join_search();
         }
@@ -442,6 +446,7 @@ impl Engine {
         self.signals.stop.store(false, Relaxed);
         self.signals.ponder.store(go.ponder, Relaxed);
         self.signals.ponderhit_ms.store(0, Relaxed);
+        self.endless = limits.infinite || go.ponder;
         self.search_start = Instant::now();
 
         let mut banned = std::mem::take(&mut self.banned);
