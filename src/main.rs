@@ -4,6 +4,7 @@
 use chariot::board::Position;
 use chariot::protocol;
 use chariot::protocol::options::{HASH_MAX_MB, THREADS_MAX};
+use chariot::protocol::ranks::Ranks;
 use chariot::rules::{RuleSet, NATURAL_LIMIT};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -128,7 +129,7 @@ fn perft(depth: u32, fen: Option<String>, divide: bool, threads: usize) -> Resul
         Some(f) => Position::from_fen(&f).map_err(|e| bad(e.to_string()))?,
         None => Position::startpos(),
     };
-    for line in protocol::perft_lines(&pos, depth, divide, threads) {
+    for line in protocol::perft_lines(&pos, depth, divide, threads, Ranks::FromZero) {
         println!("{line}");
     }
     Ok(())

@@ -419,6 +419,22 @@ fn cutechess_ranks_from_one() {
     // A ten-rank move in input: e10e9 (the black king steps down).
     e.send("position fen 4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e10e9");
     assert!(e.fen().starts_with("9/4k4/"));
+    // `go perft`'s divide lines too: each of the 44 moves legal read as 1-10.
+    e.send("position startpos");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched");
+    let divide: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains(": ") && !l.starts_with("Key") && !l.starts_with("Nodes"))
+        .collect();
+    assert_eq!(divide.len(), 44, "{lines:?}");
+    let start = Position::startpos();
+    for l in divide {
+        assert!(
+            start.is_legal(from_one(l.split(':').next().unwrap())),
+            "{l}"
+        );
+    }
 }
 
 /// Any GUI: CRLF line ends and GBK bytes (in paths and names) are

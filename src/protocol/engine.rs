@@ -230,7 +230,7 @@ impl Engine {
             Command::BanMoves(moves) => self.banned = moves,
             Command::Go(go) => self.go(&go),
             Command::Perft(depth) => {
-                for l in perft_lines(&self.game.pos, depth, true, 1) {
+                for l in perft_lines(&self.game.pos, depth, true, 1, self.settings.ranks) {
                     self.send(&l);
                 }
             }

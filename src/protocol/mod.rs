@@ -19,6 +19,7 @@ pub use engine::Engine;
 use crate::board::{perft, Position};
 use crate::rules::RuleSet;
 use crate::search::bench;
+use ranks::Ranks;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 
@@ -65,13 +66,20 @@ pub fn bench_lines(
     ])
 }
 
-/// Output of a perft run: divide lines (sorted by move text), then the total.
-pub fn perft_lines(pos: &Position, depth: u32, divide: bool, threads: usize) -> Vec<String> {
+/// Output of a perft run: divide lines (sorted by move text, written with
+/// `ranks`), then the total.
+pub fn perft_lines(
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+    ranks: Ranks,
+) -> Vec<String> {
     let mut lines = vec![];
     let total = if divide && depth > 0 {
         let counts = perft::divide(pos, depth, threads);
-        for (m, n) in &counts {
-            lines.push(format!("{m}: {n}"));
+        for &(m, n) in &counts {
+            lines.push(format!("{}: {n}", ranks.text(m)));
         }
         lines.push(String::new());
         counts.iter().map(|x| x.1).sum()

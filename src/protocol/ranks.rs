@@ -1,8 +1,8 @@
 //! How move text numbers the ranks: 0-9 (UCCI, Pikafish-style UCI, the
 //! engine inside) or 1-10 (cutechess-cli's and Fairy-Stockfish's xiangqi),
 //! chosen by the `Ranks` option. Lines are turned into 0-9 before parsing
-//! and the moves of `info`, `bestmove` and `pophash` back into the chosen
-//! form on output (`go perft`'s divide lines stay 0-9).
+//! and the moves of `info`, `bestmove`, `pophash` and `go perft`'s divide
+//! lines back into the chosen form on output.
 
 use crate::board::Move;
 use std::borrow::Cow;
