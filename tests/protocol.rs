@@ -45,6 +45,8 @@ fn ucci_handshake_and_options() {
         "option ponder type check",
         "option multipv type spin",
         "option moveoverhead type spin",
+        "option resign type check default true",
+        "option drawoffer type check default true",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(want)), "missing {want}");
     }
@@ -78,6 +80,13 @@ fn uci_handshake_and_variant() {
     ] {
         assert!(lines.iter().any(|l| l.starts_with(want)), "missing {want}");
     }
+    // Resigning and draw offers need UCCI's `bestmove` words: not offered
+    // here, yet setting them is no error.
+    for name in ["Resign", "DrawOffer"] {
+        assert!(!lines.iter().any(|l| l.contains(name)), "{name} offered");
+    }
+    e.send("setoption name Resign value false");
+    e.send("setoption name DrawOffer value false");
     e.send("setoption name Move Overhead value 50");
     e.send("setoption name Move Overhead value -5");
     assert!(e.last("info string error").contains("Move Overhead"));

@@ -84,6 +84,18 @@ const fn both(id: OptionId, uci: &'static str, ucci: &'static str, kind: Kind) -
     }
 }
 
+/// An option offered under UCCI only, as its effect needs UCCI's words;
+/// accepted under both, so that setting it is never an error.
+const fn ucci_only(id: OptionId, uci: &'static str, ucci: &'static str, kind: Kind) -> Opt {
+    Opt {
+        id,
+        uci,
+        ucci: Some(ucci),
+        uci_offered: false,
+        kind,
+    }
+}
+
 /// One of the UCCI spec's own options (same name in both dialects, offered
 /// under UCCI only, accepted under both).
 const fn spec(id: OptionId, name: &'static str, kind: Kind) -> Opt {
@@ -151,12 +163,11 @@ pub const OPTIONS: &[Opt] = &[
         "evalfile",
         Kind::Text { default: "" },
     ),
-    // UCCI only in effect (`bestmove ... resign|draw`); UCI has no such
-    // words, so there they change nothing. DrawOffer answers an
-    // opponent's offer (`go draw`, `ponderhit draw`); the engine never
-    // offers first.
-    both(OptionId::Resign, "Resign", "resign", Kind::Check(true)),
-    both(
+    // Offered under UCCI only: they act through `bestmove ... resign|draw`,
+    // words UCI lacks. DrawOffer answers an opponent's offer (`go draw`,
+    // `ponderhit draw`); the engine never offers first.
+    ucci_only(OptionId::Resign, "Resign", "resign", Kind::Check(true)),
+    ucci_only(
         OptionId::DrawOffer,
         "DrawOffer",
         "drawoffer",
