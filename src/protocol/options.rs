@@ -99,13 +99,7 @@ const fn ucci_only(id: OptionId, uci: &'static str, ucci: &'static str, kind: Ki
 /// One of the UCCI spec's own options (same name in both dialects, offered
 /// under UCCI only, accepted under both).
 const fn spec(id: OptionId, name: &'static str, kind: Kind) -> Opt {
-    Opt {
-        id,
-        uci: name,
-        ucci: Some(name),
-        uci_offered: false,
-        kind,
-    }
+    ucci_only(id, name, name, kind)
 }
 
 const fn spin(default: i64, min: i64, max: i64) -> Kind {
