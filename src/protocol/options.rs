@@ -76,11 +76,8 @@ const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 /// An option offered under both dialects, named `uci` and `ucci`.
 const fn both(id: OptionId, uci: &'static str, ucci: &'static str, kind: Kind) -> Opt {
     Opt {
-        id,
-        uci,
-        ucci: Some(ucci),
         uci_offered: true,
-        kind,
+        ..ucci_only(id, uci, ucci, kind)
     }
 }
 
