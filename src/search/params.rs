@@ -67,6 +67,13 @@ tunables! {
     /// hundredths.
     lmr_base = "LmrBase": 100, 0, 200;
     lmr_divisor = "LmrDivisor": 170, 100, 400;
+    /// One ply less late-move reduction per this much quiet history.
+    lmr_history_divisor = "LmrHistoryDivisor": 12000, 3000, 40000;
+    /// Quiescence delta pruning: a capture is skipped when the static
+    /// evaluation plus the victim's value plus this cannot reach alpha. Two
+    /// horses: 200 beat 50 in a match, and 15 and 100 measured worse (the
+    /// table in `tuning/README.md`).
+    qs_delta_margin = "QsDeltaMargin": 200, 20, 600;
 }
 
 // --- Iterative deepening and aspiration windows ---
@@ -116,12 +123,6 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 pub const SEE_QUIET_PER_DEPTH: i32 = -15;
 pub const SEE_CAPTURE_PER_DEPTH: i32 = -40;
 
-/// Quiescence delta pruning: a capture is skipped when the static
-/// evaluation plus the victim's value plus this cannot reach alpha. Two
-/// horses: 200 beat 50 in a match, and 15 and 100 measured worse (the
-/// table in `tuning/README.md`).
-pub const QS_DELTA_MARGIN: i32 = 200;
-
 // --- Extensions and reductions ---
 
 /// Check extensions stop beyond this ply, so that checks cannot run the
@@ -135,8 +136,6 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_CUT_NODE: i32 = 1;
 /// One ply less reduction when the parent had tried more moves than this.
 pub const LMR_PARENT_MOVES: i32 = 7;
-/// One ply less reduction per this much quiet history.
-pub const LMR_HISTORY_DIVISOR: i32 = 12000;
 
 /// The LMR table, `[depth][moves searched]`, both capped at 63.
 pub fn lmr_table() -> Box<[[i32; 64]; 64]> {

@@ -153,7 +153,7 @@ impl Searcher {
         r += node.cut as i32 * LMR_CUT_NODE;
         r += !node.improving as i32;
         r -= refutation as i32;
-        r -= hist / LMR_HISTORY_DIVISOR;
+        r -= hist / lmr_history_divisor();
         // A reply the opponent found only late is less likely to be
         // refuted here.
         r -= (ply > 0 && self.thread.stack[ply - 1].move_count > LMR_PARENT_MOVES) as i32;

@@ -72,7 +72,7 @@ impl Searcher {
                 let victim = pos
                     .piece_at(m.to())
                     .map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                if stand_pat + victim + QS_DELTA_MARGIN <= alpha || !pos.see_ge(m, 0) {
+                if stand_pat + victim + qs_delta_margin() <= alpha || !pos.see_ge(m, 0) {
                     continue;
                 }
             }
